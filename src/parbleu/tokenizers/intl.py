@@ -1,0 +1,51 @@
+"""The international tokenizer (``intl``) of mteval-v14.pl, as sacreBLEU 2.6.0 applies it.
+
+Punctuation (Unicode category P) is split off when it is preceded or followed by something
+that is not a number (category N), and every symbol (category S) is split off. Categories
+come from the `regex` package, whose Unicode tables are what sacreBLEU uses (Python's own
+`re` and `unicodedata` lag behind). As in mteval-v14, a number followed by a period at the end
+of a line keeps its period, because the line is not padded with spaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from parbleu.tokenizers.base import Tokenizer
+
+__all__ = ["International"]
+
+_LINE_RULES = (
+    (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
+    (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),
+    (regex.compile(r"(\p{S})"), r" \1 "),
+)
+# The same rules for many lines joined by newlines: a newline is never context.
+_CORPUS_RULES = (
+    (regex.compile(r"([^\p{N}\n])(\p{P})"), r"\1 \2 "),
+    (regex.compile(r"(\p{P})([^\p{N}\n])"), r" \1 \2"),
+    (regex.compile(r"(\p{S})"), r" \1 "),
+)
+
+
+class International(Tokenizer):
+    """mteval-v14 ``--international-tokenization``, identical to sacreBLEU's ``intl``."""
+
+    name = "intl"
+
+    def tokenize(self, line: str) -> str:
+        """Tokenize one line."""
+        for pattern, replacement in _LINE_RULES:
+            line = pattern.sub(replacement, line)
+        return " ".join(line.split())
+
+    def tokenize_lines(self, lines: Sequence[str]) -> list[str]:
+        """Tokenize many lines with one regex pass per rule over the whole corpus."""
+        text = "\n".join(lines)
+        if text.count("\n") != len(lines) - 1:
+            return super().tokenize_lines(lines)
+        for pattern, replacement in _CORPUS_RULES:
+            text = pattern.sub(replacement, text)
+        return [" ".join(part.split()) for part in text.split("\n")]
