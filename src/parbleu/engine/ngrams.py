@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from parbleu.engine.encode import Encoded
 
-__all__ = ["NgramTable", "build_table", "clipped_matches", "ngram_totals"]
+__all__ = ["NgramTable", "build_table", "clipped_counts", "clipped_matches", "ngram_totals"]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -120,18 +120,19 @@ def _max_counts(stream_keys: Sequence[IntArray]) -> tuple[IntArray, IntArray]:
     return all_keys[last], all_counts[last].astype(np.int64)
 
 
-def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
-    """Clipped n-gram matches of every hypothesis segment, shape ``(n_segments, max_order)``.
+def clipped_counts(table: NgramTable, hypotheses: Encoded) -> list[IntArray]:
+    """Clipped hypothesis count of every reference n-gram key, per order.
 
-    Hypothesis tokens with a negative id (unknown to the references) never match.
+    Element ``n - 1`` is aligned with ``table.keys[n - 1]``: how many times the hypothesis of
+    that key's segment contains that n-gram, clipped by ``table.counts[n - 1]``. Hypothesis
+    tokens with a negative id (unknown to the references) never match.
     """
-    n_segments = table.n_segments
     base = table.base
     segment, remaining = _positions(hypotheses)
     ids = hypotheses.ids
-    matches = np.zeros((n_segments, table.max_order), dtype=np.int64)
     starts = np.flatnonzero(ids >= 0)
     needles = segment[starts] * base + ids[starts]
+    clipped_by_order = []
     for order in range(1, table.max_order + 1):
         keys = table.keys[order - 1]
         found_at = np.searchsorted(keys, needles)
@@ -140,10 +141,7 @@ def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
         ranks = found_at[found]
         starts = starts[found]
         hypothesis_counts = np.bincount(ranks, minlength=len(keys))
-        clipped = np.minimum(hypothesis_counts, table.counts[order - 1])
-        matches[:, order - 1] = np.bincount(
-            table.segments[order - 1], weights=clipped, minlength=n_segments
-        ).astype(np.int64)
+        clipped_by_order.append(np.minimum(hypothesis_counts, table.counts[order - 1]))
         if order == table.max_order:
             break
         longer = remaining[starts] > order
@@ -151,6 +149,24 @@ def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
         next_ids = ids[starts + order]
         known = next_ids >= 0
         starts, needles = starts[known], ranks[known] * base + next_ids[known]
+    return clipped_by_order
+
+
+def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
+    """Clipped n-gram matches of every hypothesis segment, shape ``(n_segments, max_order)``.
+
+    Papineni et al. (2002), section 2.1: each n-gram counts at most as often as it occurs in
+    any single reference of its segment.
+    """
+    if hypotheses.n_segments != table.n_segments:
+        raise ValueError(
+            f"{hypotheses.n_segments} hypothesis segments for {table.n_segments} reference ones"
+        )
+    matches = np.zeros((table.n_segments, table.max_order), dtype=np.int64)
+    for order, clipped in enumerate(clipped_counts(table, hypotheses)):
+        matches[:, order] = np.bincount(
+            table.segments[order], weights=clipped, minlength=table.n_segments
+        ).astype(np.int64)
     return matches
 
 

@@ -1,0 +1,34 @@
+"""Shared fixtures: where ../shared/data is, and the skip-or-fail policy for it.
+
+Tests that read the shared WMT data take the `shared_data` fixture. When the folder is absent
+they skip, saying why, except when PARBLEU_REQUIRE_SHARED_DATA=1 (set by .ci/run): then they
+fail, so CI can never pass by skipping its conformance tests.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.wmt import WmtData
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+def _shared_data_dir() -> Path:
+    return Path(os.environ.get("PARBLEU_SHARED_DATA", DEFAULT_SHARED_DATA))
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> WmtData:
+    """The WMT data of ../shared/data (or $PARBLEU_SHARED_DATA)."""
+    root = _shared_data_dir()
+    if not (root / "newstest2021").is_dir():
+        message = f"shared WMT data not found at {root} (set PARBLEU_SHARED_DATA)"
+        if os.environ.get("PARBLEU_REQUIRE_SHARED_DATA") == "1":
+            pytest.fail(message + "; PARBLEU_REQUIRE_SHARED_DATA=1 forbids skipping")
+        pytest.skip(message)
+    return WmtData(root)
