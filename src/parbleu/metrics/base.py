@@ -49,11 +49,15 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         self.prepared = None
         if any(r is not None for r in (references, ref_streams, segment_refs)):
             n_segments = _count_segments(references, ref_streams, segment_refs)
-            self.prepared = self.prepare(
+            self.set_references(
                 resolve_references(
                     n_segments, references, ref_streams=ref_streams, segment_refs=segment_refs
                 )
             )
+
+    def set_references(self, references: ReferenceSet) -> None:
+        """Prepare `references` and use them whenever a call gives no references."""
+        self.prepared = self.prepare(references)
 
     # -- what each metric defines ------------------------------------------------------------
 

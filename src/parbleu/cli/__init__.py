@@ -1,0 +1,1 @@
+"""The ``parbleu`` command line."""

@@ -1,0 +1,172 @@
+"""The ``parbleu`` command: read files, score, print. Errors are one line, never a traceback.
+
+Exit codes: 0 success, 1 bad data (missing file, line counts, encoding, empty input),
+2 usage (unknown or invalid options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, BinaryIO, TextIO
+
+from parbleu.cli.demo import run_demo
+from parbleu.cli.metrics import AnyMetric, build_metrics
+from parbleu.cli.parser import build_parser
+from parbleu.cli.render import corpus_lines, sentence_lines, system_table
+from parbleu.errors import InputError, OptionError, ParbleuError
+from parbleu.io import check_parallel, decode_lines, read_lines, split_tab_fields
+from parbleu.references import ReferenceSet
+
+__all__ = ["main", "run"]
+
+#: sacreBLEU warns about tokenized input when this many lines end in " .".
+_TOKENIZED_LINES = 100
+
+
+def _read(path: str, encoding: str) -> list[str]:
+    # sacreBLEU strips trailing whitespace (including a Windows \r) from every line it reads.
+    return [line.rstrip() for line in read_lines(path, encoding)]
+
+
+def _references(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
+    """Names and streams of the references."""
+    if args.test_set or args.language_pair:
+        raise OptionError(
+            "parbleu does not download test sets (-t/-l); give reference files instead"
+        )
+    if not args.refs:
+        raise OptionError(
+            "no reference files: give them before -i, as in: parbleu REF [REF ...] -i HYP"
+        )
+    if args.num_refs > 1:
+        if len(args.refs) > 1:
+            raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
+        lines = _read(args.refs[0], args.encoding)
+        streams = split_tab_fields(lines, args.num_refs, args.refs[0])
+        return [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)], streams
+    return list(args.refs), [_read(path, args.encoding) for path in args.refs]
+
+
+def _stdin_systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list[list[str]]]:
+    """Systems as tab-separated columns of standard input (sacreBLEU's convention)."""
+    lines = decode_lines(stdin.read(), "standard input", args.encoding)
+    if not lines:
+        raise InputError("standard input is empty: nothing to score")
+    width = len(lines[0].rstrip().split("\t"))
+    columns: list[list[str]] = [[] for _ in range(width)]
+    for number, line in enumerate(lines, start=1):
+        fields = line.rstrip().split("\t")
+        if len(fields) != width:
+            raise InputError(
+                f"standard input: line {number} has {len(fields)} tab-separated fields, "
+                f"line 1 has {width}"
+            )
+        for column, field in zip(columns, fields, strict=True):
+            column.append(field.rstrip())
+    return [f"System {i + 1}" for i in range(width)], columns
+
+
+def _systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list[list[str]]]:
+    """Names and lines of the systems: files given to -i, or columns of standard input."""
+    if args.input is None or args.input == ["-"]:
+        return _stdin_systems(args, stdin)
+    if not args.input:
+        raise OptionError("-i/--input needs at least one file")
+    if len(set(args.input)) != len(args.input):
+        duplicate = next(p for p in args.input if args.input.count(p) > 1)
+        raise OptionError(f"{duplicate} is given twice to -i")
+    return list(args.input), [_read(path, args.encoding) for path in args.input]
+
+
+def _check_inputs(
+    ref_names: list[str], refs: list[list[str]], names: list[str], systems: list[list[str]]
+) -> None:
+    for name, lines in [*zip(ref_names, refs, strict=True), *zip(names, systems, strict=True)]:
+        if not lines:
+            raise InputError(f"{name} is empty: nothing to score")
+    check_parallel([*zip(ref_names, refs, strict=True), *zip(names, systems, strict=True)])
+
+
+def _warn_tokenized(args: argparse.Namespace, systems: list[list[str]], stderr: TextIO) -> None:
+    if args.force or args.quiet or "bleu" not in args.metrics or args.tokenize == "none":
+        return
+    for lines in systems:
+        if sum(line.endswith(" .") for line in lines) >= _TOKENIZED_LINES:
+            print(
+                "parbleu: warning: 100 or more lines end in ' .': the output looks tokenized; "
+                "BLEU expects detokenized text (use --force to silence this)",
+                file=stderr,
+            )
+            return
+
+
+def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[str]:
+    ref_names, refs = _references(args)
+    names, systems = _systems(args, stdin)
+    _check_inputs(ref_names, refs, names, systems)
+    _warn_tokenized(args, systems, stderr)
+    metrics = build_metrics(args)
+    reference_set = ReferenceSet(tuple(tuple(stream) for stream in refs))
+    for metric in metrics:
+        metric.set_references(reference_set)
+    style: dict[str, Any] = {"width": args.width, "short": args.short}
+    if args.sentence_level:
+        if len(systems) > 1:
+            raise OptionError(f"sentence-level mode scores one system; got {len(systems)}")
+        return sentence_lines(
+            _sentence_scores(metrics, systems[0]),
+            fmt=args.format,
+            score_only=args.score_only,
+            **style,
+        )
+    scores = [[_corpus_score(metric, lines) for metric in metrics] for lines in systems]
+    if len(systems) == 1:
+        return corpus_lines(scores[0], fmt=args.format, score_only=args.score_only, **style)
+    return system_table(names, scores, fmt=args.format, **style)
+
+
+def _corpus_score(metric: AnyMetric, lines: list[str]) -> Any:
+    return metric.score_totals(metric.statistics(lines).total(), metric.signature())
+
+
+def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[Any]:
+    per_metric = []
+    for metric in metrics:
+        signature = metric.signature()
+        rows = metric.statistics(lines).values
+        per_metric.append([metric.score_totals(row, signature) for row in rows])
+    return [score for segment in zip(*per_metric, strict=True) for score in segment]
+
+
+def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Run the command with explicit streams; returns the exit code."""
+    if list(argv[:1]) == ["demo"]:
+        return run_demo(list(argv[1:]), run, stdout, stderr)
+    args = build_parser().parse_args(list(argv))
+    try:
+        lines = _score(args, stdin, stderr)
+    except ParbleuError as error:
+        print(f"parbleu: error: {error}", file=stderr)
+        return error.exit_code
+    for line in lines:
+        print(line, file=stdout)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``parbleu`` console script and ``python -m parbleu``."""
+    try:
+        code = run(sys.argv[1:] if argv is None else argv, sys.stdin.buffer, sys.stdout, sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, and keep Python from
+        # complaining again while it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return code

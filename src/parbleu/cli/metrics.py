@@ -1,0 +1,48 @@
+"""Build metric objects from parsed command-line options (one factory per metric)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from parbleu.errors import OptionError
+from parbleu.metrics.base import Metric
+from parbleu.metrics.bleu import BLEU
+
+__all__ = ["available_metrics", "build_metrics"]
+
+AnyMetric = Metric[Any, Any]
+
+
+def _bleu(args: argparse.Namespace) -> AnyMetric:
+    return BLEU(
+        tokenize=args.tokenize or "13a",
+        lowercase=args.lowercase,
+        smooth_method=args.smooth_method,
+        smooth_value=args.smooth_value,
+        max_ngram_order=args.max_ngram_order,
+        weights=args.weights,
+        # sacreBLEU turns effective order on for sentence-level BLEU (since 2.0).
+        effective_order=args.sentence_level,
+        ref_length=args.ref_length,
+    )
+
+
+_FACTORIES: dict[str, Callable[[argparse.Namespace], AnyMetric]] = {"bleu": _bleu}
+
+
+def available_metrics() -> list[str]:
+    """Names of the metrics this version can compute."""
+    return list(_FACTORIES)
+
+
+def build_metrics(args: argparse.Namespace) -> list[AnyMetric]:
+    """The metrics named by ``-m``, in the order given, each once."""
+    metrics = []
+    for name in dict.fromkeys(args.metrics):
+        factory = _FACTORIES.get(name)
+        if factory is None:
+            raise OptionError(f"metric {name!r} is not available in this version of parbleu")
+        metrics.append(factory(args))
+    return metrics

@@ -1,0 +1,108 @@
+"""One-call scoring functions, named and shaped like sacreBLEU's.
+
+Each function builds the metric object with the given options and scores once. To score many
+systems against the same references, build the metric object once instead: it prepares the
+references a single time.
+
+    >>> from parbleu import corpus_bleu
+    >>> hyps = ["The cat sat on the mat."]
+    >>> round(corpus_bleu(hyps, [["The cat sat on the mat."]]).score, 1)
+    100.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.errors import OptionError
+from parbleu.metrics.bleu import BLEU
+from parbleu.metrics.bleu_result import BleuScore
+from parbleu.references import check_hypotheses, resolve_references
+
+__all__ = ["corpus_bleu", "corpus_bleu_for_weights", "sentence_bleu", "sentence_bleu_scores"]
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> BleuScore:
+    """Corpus BLEU of `hypotheses` (options as for `parbleu.BLEU`).
+
+    References are reference streams (K sequences of N strings, as in sacreBLEU), or
+    ``segment_refs=`` (N sequences with the references of each segment).
+    """
+    return BLEU(**options).corpus_score(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def sentence_bleu(hypothesis: str, references: Sequence[str], **options: Any) -> BleuScore:
+    """BLEU of one sentence against its references, with effective order unless told otherwise.
+
+    Like sacreBLEU's ``sentence_bleu``, ``effective_order`` defaults to True here.
+    """
+    options.setdefault("effective_order", True)
+    return BLEU(**options).sentence_score(hypothesis, references)
+
+
+def sentence_bleu_scores(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> npt.NDArray[np.float64]:
+    """Sentence BLEU of every segment as one array (effective order unless told otherwise)."""
+    options.setdefault("effective_order", True)
+    return BLEU(**options).sentence_scores(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def corpus_bleu_for_weights(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    weights: Sequence[Sequence[float]],
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> list[BleuScore]:
+    """Corpus BLEU for several weight vectors from one counting pass (e.g. BLEU-1 to BLEU-4).
+
+    The n-grams are counted once up to the longest weight vector's order; each weight vector
+    then gives its own score, as NLTK's ``corpus_bleu`` does for a list of weights.
+    """
+    if not weights or isinstance(weights[0], (int, float)):
+        raise OptionError("weights must be a list of weight vectors, e.g. [(1.0,), (0.5, 0.5)]")
+    lines = check_hypotheses(hypotheses)
+    reference_set = resolve_references(
+        len(lines), references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+    longest = max(len(vector) for vector in weights)
+    counting = BLEU(max_ngram_order=longest, **options)
+    counting = BLEU.from_options(counting.options, counting.prepare(reference_set))
+    totals = counting.statistics(lines).total()
+    results = []
+    for vector in weights:
+        metric = counting.with_weights(vector)
+        row = _restrict(totals, longest, metric.options.max_ngram_order)
+        results.append(metric.score_totals(row, metric.signature(reference_set.nrefs)))
+    return results
+
+
+def _restrict(totals: npt.NDArray[Any], counted: int, order: int) -> npt.NDArray[Any]:
+    """Summed BLEU statistics counted up to `counted` orders, cut down to `order` orders."""
+    lengths = totals[:2]
+    matches = totals[2 : 2 + order]
+    hyp_totals = totals[2 + counted : 2 + counted + order]
+    return np.concatenate([lengths, matches, hyp_totals])
