@@ -1,4 +1,6 @@
-"""Oracle: the published known answers of sacreBLEU, NLTK and Moses (../shared/data/KNOWN_ANSWERS.md).
+"""Oracle: the published known answers of sacreBLEU, NLTK and Moses.
+
+See ../shared/data/KNOWN_ANSWERS.md.
 
 Expected values are the numbers printed in those projects' test suites.
 """

@@ -16,16 +16,15 @@ import pytest
 from parbleu import BLEU
 
 CANDIDATE_1 = (
-    "It is a guide to action which ensures that the military always obeys the commands of the "
-    "party"
+    "It is a guide to action which ensures that the military always obeys the commands of the party"
 )
-CANDIDATE_2 = (
-    "It is to insure the troops forever hearing the activity guidebook that party direct"
-)
+CANDIDATE_2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
 EXAMPLE_1_REFERENCES = [
     "It is a guide to action that ensures that the military will forever heed Party commands",
-    "It is the guiding principle which guarantees the military forces always being under the "
-    "command of the Party",
+    (
+        "It is the guiding principle which guarantees the military forces always being under the "
+        "command of the Party"
+    ),
     "It is the practical guide for the army always to heed the directions of the party",
 ]
 EXAMPLE_2_CANDIDATE = "the the the the the the the"
@@ -40,7 +39,9 @@ def modified_precisions(candidate: str, references: list[str], order: int) -> li
     stats = paper_bleu(max_ngram_order=order).statistics([candidate], segment_refs=[references])
     row = stats.values[0]
     return [
-        Fraction(int(row[stats.columns.index(f"match_{n}")]), int(row[stats.columns.index(f"total_{n}")]))
+        Fraction(
+            int(row[stats.columns.index(f"match_{n}")]), int(row[stats.columns.index(f"total_{n}")])
+        )
         for n in range(1, order + 1)
     ]
 
