@@ -95,7 +95,7 @@ def corpus_bleu_for_weights(
     results = []
     for vector in weights:
         metric = counting.with_weights(vector)
-        row = _restrict(totals, longest, metric.options.max_ngram_order)
+        row = _restrict(totals, counting.options.counted_orders, metric.options.counted_orders)
         results.append(metric.score_totals(row, metric.signature(reference_set.nrefs)))
     return results
 

@@ -66,7 +66,7 @@ class Stats:
 
     def take(self, indices: npt.ArrayLike) -> Stats:
         """The rows at `indices` (a subset, a block, a resample with repetitions)."""
-        return Stats(self.columns, self.values[np.asarray(indices)])
+        return Stats(self.columns, self.values[np.asarray(indices, dtype=np.int64)])
 
     @staticmethod
     def concat(parts: Sequence[Stats]) -> Stats:

@@ -9,6 +9,7 @@ from typing import Any
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
 from parbleu.metrics.bleu import BLEU
+from parbleu.metrics.nist import NIST
 
 __all__ = ["available_metrics", "build_metrics"]
 
@@ -26,10 +27,23 @@ def _bleu(args: argparse.Namespace) -> AnyMetric:
         # sacreBLEU turns effective order on for sentence-level BLEU (since 2.0).
         effective_order=args.sentence_level,
         ref_length=args.ref_length,
+        smooth_variant=args.smooth_variant,
     )
 
 
-_FACTORIES: dict[str, Callable[[argparse.Namespace], AnyMetric]] = {"bleu": _bleu}
+def _nist(args: argparse.Namespace) -> AnyMetric:
+    return NIST(
+        tokenize=args.tokenize or "13a",
+        lowercase=args.lowercase,
+        max_ngram_order=args.nist_max_ngram_order,
+        info_weights=args.nist_info_weights,
+    )
+
+
+_FACTORIES: dict[str, Callable[[argparse.Namespace], AnyMetric]] = {
+    "bleu": _bleu,
+    "nist": _nist,
+}
 
 
 def available_metrics() -> list[str]:

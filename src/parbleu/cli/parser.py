@@ -6,7 +6,7 @@ import argparse
 from typing import NoReturn
 
 from parbleu._version import __version__
-from parbleu.metrics.bleu_options import RefLength, Smoothing
+from parbleu.metrics.bleu_options import RefLength, Smoothing, SmoothVariant
 from parbleu.tokenizers import TokenizerName
 
 __all__ = ["METRIC_NAMES", "build_parser"]
@@ -41,11 +41,17 @@ def _bleu_options(parser: argparse.ArgumentParser) -> None:
         help="smoothing of zero precisions (default: %(default)s)",
     )
     group.add_argument(
+        "--smooth-variant",
+        choices=[v.value for v in SmoothVariant],
+        default=SmoothVariant.PAPER.value,
+        help="cc4-cc7 as Chen & Cherry (2014) define them, or NLTK's way (default: %(default)s)",
+    )
+    group.add_argument(
         "--smooth-value",
         "-sv",
         type=float,
         default=None,
-        help="value for floor (0.1) or add-k (1)",
+        help="value for floor (0.1), add-k (1), cc4/cc7 (K = 5) or cc6 (alpha = 5)",
     )
     group.add_argument(
         "--tokenize",
@@ -100,8 +106,14 @@ def _ter_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _nist_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("NIST")
+    group = parser.add_argument_group("NIST (tokenized with -tok and -lc, as BLEU)")
     group.add_argument("--nist-max-ngram-order", type=_positive_int, default=5)
+    group.add_argument(
+        "--nist-info-weights",
+        choices=["mteval", "paper"],
+        default="mteval",
+        help="mteval-v13a's weights, its '0'-prefix quirk included, or the formula as written",
+    )
 
 
 def _report_options(parser: argparse.ArgumentParser) -> None:
@@ -118,6 +130,85 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         help="output format (default: json)",
     )
     group.add_argument("--no-color", "-nc", action="store_true", help="accepted; never colored")
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
+    return value
+
+
+def _block_count(text: str) -> int:
+    value = int(text)
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"the block test needs at least 2 blocks, got {value}")
+    return value
+
+
+def _significance_options(parser: argparse.ArgumentParser) -> None:
+    """The confidence interval and paired test options of sacreBLEU, --seed and --blocks."""
+    group = parser.add_argument_group(
+        "confidence intervals and significance tests (docs/significance.md)"
+    )
+    group.add_argument(
+        "--confidence", "-ci", action="store_true", help="bootstrap 95%% CI of one system"
+    )
+    group.add_argument(
+        "--confidence-n",
+        "-cin",
+        type=_positive_int,
+        default=1000,
+        help="bootstrap resamples for -ci (default: %(default)s)",
+    )
+    paired = group.add_mutually_exclusive_group()
+    paired.add_argument(
+        "--paired-ar",
+        "-par",
+        action="store_true",
+        help="paired approximate randomization of each system against the first",
+    )
+    paired.add_argument(
+        "--paired-bs",
+        "-pbs",
+        action="store_true",
+        help="paired bootstrap resampling of each system against the first",
+    )
+    group.add_argument(
+        "--paired-ar-n",
+        "-parn",
+        type=_positive_int,
+        default=10000,
+        help="trials of -par (default: %(default)s)",
+    )
+    group.add_argument(
+        "--paired-bs-n",
+        "-pbsn",
+        type=_positive_int,
+        default=1000,
+        help="resamples of -pbs (default: %(default)s)",
+    )
+    group.add_argument(
+        "--paired-jobs",
+        "-j",
+        type=_non_negative_int,
+        default=1,
+        help="accepted for sacreBLEU compatibility; parbleu tests all systems in one pass",
+    )
+    group.add_argument(
+        "--seed",
+        default=None,
+        help="random seed, or 'none' for fresh entropy (default: $SACREBLEU_SEED, else 12345)",
+    )
+    group.add_argument(
+        "--blocks",
+        nargs="?",
+        const=20,
+        type=_block_count,
+        default=None,
+        metavar="B",
+        help="block t-test of Papineni et al. (2002) on B blocks (default B: 20)",
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -161,6 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
     _chrf_options(parser)
     _ter_options(parser)
     _nist_options(parser)
+    _significance_options(parser)
     _report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"parbleu {__version__}")
     return parser

@@ -71,15 +71,13 @@ def effective_ref_lengths(
     ``closest``: the length nearest the hypothesis length, the shorter one on a tie (paper
     section 2.2.2, mteval-v13a, sacreBLEU); ``shortest``: the shortest reference.
     """
-    big = np.iinfo(np.int64).max // 4
+    never = np.iinfo(np.int64).max
     if mode is RefLength.SHORTEST:
-        shortest: IntArray = np.where(present, ref_lengths, big).min(axis=1)
+        shortest: IntArray = np.where(present, ref_lengths, never).min(axis=1)
         return shortest
-    distance = np.where(present, np.abs(ref_lengths - hyp_lengths[:, None]), big)
-    # Order by distance, then length: ties go to the shorter reference.
-    key = distance * (int(ref_lengths.max(initial=0)) + 1) + np.where(present, ref_lengths, 0)
-    best = np.argmin(key, axis=1)
-    closest: IntArray = ref_lengths[np.arange(len(best)), best]
+    distance = np.where(present, np.abs(ref_lengths - hyp_lengths[:, None]), never)
+    nearest = present & (distance == distance.min(axis=1, keepdims=True))
+    closest: IntArray = np.where(nearest, ref_lengths, never).min(axis=1)  # ties: shorter
     return closest
 
 
@@ -92,14 +90,18 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         tokenize: ``13a`` (default), ``intl``, ``zh``, ``zh-fixed``, ``char``, ``none``,
             ``ja-mecab``, ``ko-mecab``.
         lowercase: compare lowercased text.
-        smooth_method: ``exp`` (default), ``floor``, ``add-k`` or ``none``.
-        smooth_value: the value of ``floor`` (0.1) or ``add-k`` (1).
+        smooth_method: ``exp`` (default), ``floor``, ``add-k``, ``none``, or Chen and Cherry's
+            (2014) methods 4-7 ``cc4``, ``cc5``, ``cc6``, ``cc7`` (docs/smoothing.md).
+        smooth_value: the value of ``floor`` (0.1), ``add-k`` (1), K of ``cc4``/``cc7`` (5) or
+            alpha of ``cc6`` (5).
         max_ngram_order: largest n-gram order N (default 4, or the number of weights).
         weights: positive weights summing to 1, one per order (default uniform).
         effective_order: average only over the orders the hypothesis has n-grams of (for
             sentence-level BLEU).
         ref_length: ``closest`` (default) or ``shortest`` reference length in the brevity
             penalty.
+        smooth_variant: ``paper`` (default: Chen and Cherry for ``cc4``-``cc7``, sacreBLEU
+            for the others) or ``nltk`` (NLTK's ``sentence_bleu`` with ``method0``-``method7``).
     """
 
     name = "BLEU"
@@ -118,6 +120,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         weights: Sequence[float] | None = None,
         effective_order: bool = False,
         ref_length: str = "closest",
+        smooth_variant: str = "paper",
     ) -> None:
         self.options = BleuOptions.create(
             tokenize=tokenize,
@@ -128,6 +131,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
             weights=weights,
             effective_order=effective_order,
             ref_length=ref_length,
+            smooth_variant=smooth_variant,
         )
         self.tokenizer: Tokenizer = make_tokenizer(self.options.tokenize)
         self._setup(references, ref_streams, segment_refs)
@@ -143,14 +147,18 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """``sys_len, ref_len, match_1..N, total_1..N`` (sacreBLEU's order)."""
-        return bleu_columns(self.options.max_ngram_order)
+        """``sys_len, ref_len, match_1..K, total_1..K`` (sacreBLEU's order).
+
+        K is ``max_ngram_order``, plus one for Chen and Cherry's smoothing 5 and 7, which
+        average in the next order (order 5 for NLTK's: `BleuOptions.counted_orders`).
+        """
+        return bleu_columns(self.options.counted_orders)
 
     def prepare(self, references: ReferenceSet) -> PreparedReferences:
         """Tokenize, encode and count references once."""
         encoder = TextEncoder(self.tokenizer, lowercase=self.options.lowercase)
         encoded = [encoder.encode_references(stream) for stream in references.present_streams()]
-        table = build_table(encoded, self.options.max_ngram_order, encoder.vocabulary_size)
+        table = build_table(encoded, self.options.counted_orders, encoder.vocabulary_size)
         lengths = np.stack([stream.lengths for stream in encoded], axis=1)
         present = np.array(references.present_mask(), dtype=bool).T
         return PreparedReferences(references, encoder, table, lengths, present)
@@ -161,12 +169,13 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         ref_lengths = effective_ref_lengths(
             hyp_lengths, prepared.lengths, prepared.present, self.options.ref_length
         )
+        orders = self.options.counted_orders  # the table may hold more (`with_weights`)
         values = np.concatenate(
             [
                 hyp_lengths[:, None],
                 ref_lengths[:, None],
-                clipped_matches(prepared.table, encoded),
-                ngram_totals(hyp_lengths, self.options.max_ngram_order),
+                clipped_matches(prepared.table, encoded)[:, :orders],
+                ngram_totals(hyp_lengths, orders),
             ],
             axis=1,
         )
@@ -200,7 +209,9 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
     def with_weights(self, weights: Sequence[float]) -> BLEU:
         """The same metric and prepared references with other weights (and maximum order).
 
-        The new maximum order may not exceed the order the references were prepared for.
+        The orders the new options count may not exceed those the references were prepared
+        for. Statistics counted by this metric can be scored by the new one (`scores`), so
+        BLEU-1 to BLEU-4 come from one counting pass, as NLTK's list of weights gives them.
         """
         options = BleuOptions.create(
             tokenize=self.options.tokenize,
@@ -210,10 +221,12 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
             weights=weights,
             effective_order=self.options.effective_order,
             ref_length=self.options.ref_length,
+            smooth_variant=self.options.smooth_variant,
         )
-        if self.prepared is not None and options.max_ngram_order > self.options.max_ngram_order:
+        if self.prepared is not None and options.counted_orders > self.prepared.table.max_order:
             raise OptionError(
-                f"weights for {options.max_ngram_order} orders, but the references were "
-                f"prepared for {self.options.max_ngram_order}"
+                f"weights for {options.max_ngram_order} orders need {options.counted_orders} "
+                f"counted orders, but the references were prepared for "
+                f"{self.prepared.table.max_order}"
             )
         return BLEU.from_options(options, self.prepared)

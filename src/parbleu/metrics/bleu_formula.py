@@ -19,6 +19,10 @@ operation, so that scores are bit-identical to it:
 * a zero precision is ``100 / (2^k * total)`` for ``exp`` (k counts the zero orders so far,
   mteval-v13a's smoothing), ``100 * floor / total`` for ``floor``, and 0 otherwise, whose
   logarithm sacreBLEU floors at -9999999999.
+
+Chen and Cherry's smoothing 4-7 (``cc4``-``cc7``) replace the precisions of the counted
+orders with those of `parbleu.metrics.chen_cherry`, within the same rules. With
+``smooth_variant="nltk"`` the whole formula is NLTK's ``sentence_bleu`` instead.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.metrics.bleu_options import BleuOptions, Smoothing
+from parbleu.errors import InputError
+from parbleu.metrics.bleu_options import BleuOptions, Smoothing, SmoothVariant
+from parbleu.metrics.chen_cherry import nltk_geometric_mean, nltk_precisions, paper_precisions
 
 __all__ = ["BleuArrays", "bleu_from_totals", "brevity_penalty"]
 
@@ -36,6 +42,8 @@ FloatArray = npt.NDArray[np.float64]
 
 #: sacreBLEU's floor for log(0) (``utils.my_log``).
 LOG_ZERO = -9999999999.0
+
+_CHEN_CHERRY = (Smoothing.CC4, Smoothing.CC5, Smoothing.CC6, Smoothing.CC7)
 
 
 @dataclass(frozen=True)
@@ -60,11 +68,27 @@ def brevity_penalty(sys_len: FloatArray, ref_len: FloatArray) -> FloatArray:
 
 
 def _precisions(
-    matches: FloatArray, totals: FloatArray, options: BleuOptions
+    matches: FloatArray,
+    totals: FloatArray,
+    options: BleuOptions,
+    next_matches: FloatArray,
+    sys_len: FloatArray,
 ) -> tuple[FloatArray, npt.NDArray[np.int64]]:
     """Smoothed precisions in percent and the number of orders to average over, per row."""
     method, value = options.smooth_method, options.smooth_value_or_default
     n_rows, n_orders = matches.shape
+    if method in _CHEN_CHERRY:
+        counted = np.cumprod(totals > 0, axis=1).astype(bool)
+        fractions = paper_precisions(
+            matches,
+            totals,
+            counted=counted,
+            next_matches=next_matches,
+            sys_len=sys_len,
+            method=method,
+            value=value,
+        )
+        return 100.0 * fractions, _orders(counted, options)
     if method is Smoothing.ADD_K:
         matches = matches.copy()
         totals = totals.copy()
@@ -81,12 +105,17 @@ def _precisions(
         precisions[zero] = 100.0 / (divisor[zero] * totals[zero])
     elif method is Smoothing.FLOOR:
         precisions[zero] = 100.0 * value / totals[zero]
+    return precisions, _orders(counted, options)
+
+
+def _orders(counted: npt.NDArray[np.bool_], options: BleuOptions) -> npt.NDArray[np.int64]:
+    """Orders to average over: all, or with ``effective_order`` those with n-grams."""
+    n_rows, n_orders = counted.shape
+    orders: npt.NDArray[np.int64] = np.full(n_rows, n_orders, dtype=np.int64)
     if options.effective_order:
         n_counted = counted.sum(axis=1)
-        orders = np.where(n_counted > 0, n_counted, n_orders)
-    else:
-        orders = np.full(n_rows, n_orders)
-    return precisions, orders.astype(np.int64)
+        orders[n_counted > 0] = n_counted[n_counted > 0]
+    return orders
 
 
 def _geometric_mean(
@@ -111,24 +140,65 @@ def _geometric_mean(
     return np.exp(total / weight_sum)
 
 
+def _nltk_bleu(
+    all_matches: FloatArray,
+    all_totals: FloatArray,
+    sys_len: FloatArray,
+    penalty: FloatArray,
+    options: BleuOptions,
+) -> BleuArrays:
+    """NLTK's ``sentence_bleu`` (times 100) on each row: its smoothing, its geometric mean."""
+    n_orders = options.max_ngram_order
+    matches, totals = all_matches[:, :n_orders], all_totals[:, :n_orders]
+    order5 = (all_matches[:, 4], all_totals[:, 4]) if all_matches.shape[1] >= 5 else None
+    fractions = nltk_precisions(
+        matches,
+        totals,
+        order5=order5,
+        sys_len=sys_len,
+        method=options.smooth_method,
+        value=options.smooth_value_or_default,
+    )
+    weights = options.weights or (1.0 / n_orders,) * n_orders
+    scores = 100.0 * penalty * nltk_geometric_mean(fractions, weights)
+    no_match = matches[:, 0] == 0  # NLTK returns 0 when no unigram matches
+    scores[no_match] = 0.0
+    precisions = np.where(no_match[:, None], 0.0, 100.0 * fractions)
+    return BleuArrays(scores, precisions, penalty)
+
+
 def bleu_from_totals(totals: npt.ArrayLike, options: BleuOptions) -> BleuArrays:
     """BLEU of each row of summed statistics ``[sys_len, ref_len, match_1.., total_1..]``.
 
     Args:
-        totals: ``(m, 2 + 2 * K)`` array (or one row) with ``K >= options.max_ngram_order``
-            counted orders; only the first ``max_ngram_order`` orders are used.
+        totals: ``(m, 2 + 2 * K)`` array (or one row) with ``K >= options.counted_orders``
+            counted orders; the score uses the first ``max_ngram_order`` orders, and the
+            matches of the next one for smoothing 5 and 7 (of order 5 with NLTK's).
         options: the BLEU variant to compute.
+
+    Raises:
+        InputError: the rows carry fewer orders than the options need.
     """
     rows = np.atleast_2d(np.asarray(totals, dtype=np.float64))
     counted_orders = (rows.shape[1] - 2) // 2
+    if counted_orders < options.counted_orders:
+        raise InputError(
+            f"statistics carry {counted_orders} n-gram orders, but smooth_method="
+            f"{options.smooth_method} with max_ngram_order={options.max_ngram_order} needs "
+            f"{options.counted_orders}; count them with these options"
+        )
     n_orders = options.max_ngram_order
     sys_len, ref_len = rows[:, 0], rows[:, 1]
-    matches = rows[:, 2 : 2 + n_orders]
-    hyp_totals = rows[:, 2 + counted_orders : 2 + counted_orders + n_orders]
+    all_matches = rows[:, 2 : 2 + counted_orders]
+    all_totals = rows[:, 2 + counted_orders : 2 + 2 * counted_orders]
+    matches, hyp_totals = all_matches[:, :n_orders], all_totals[:, :n_orders]
     penalty = brevity_penalty(sys_len, ref_len)
-    precisions, orders = _precisions(matches, hyp_totals, options)
+    if options.smooth_variant is SmoothVariant.NLTK:
+        return _nltk_bleu(all_matches, all_totals, sys_len, penalty, options)
+    no_match = ~(matches > 0).any(axis=1)
+    next_matches = all_matches[:, n_orders] if counted_orders > n_orders else np.zeros(len(rows))
+    precisions, orders = _precisions(matches, hyp_totals, options, next_matches, sys_len)
     scores = penalty * _geometric_mean(precisions, orders, options)
-    no_match = ~(rows[:, 2 : 2 + n_orders] > 0).any(axis=1)
     scores[no_match] = 0.0
     precisions[no_match] = 0.0
     return BleuArrays(scores, precisions, penalty)
