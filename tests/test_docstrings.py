@@ -12,11 +12,8 @@ import parbleu
 
 
 def _modules() -> list[str]:
-    names = ["parbleu"]
-    for info in pkgutil.walk_packages(parbleu.__path__, "parbleu."):
-        if not info.name.endswith("__main__"):
-            names.append(info.name)
-    return names
+    walked = pkgutil.walk_packages(parbleu.__path__, "parbleu.")
+    return ["parbleu", *(info.name for info in walked if not info.name.endswith("__main__"))]
 
 
 @pytest.mark.parametrize("name", _modules())
