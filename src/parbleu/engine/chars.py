@@ -1,0 +1,172 @@
+"""Text to character ids, for metrics that count character n-grams (chrF).
+
+A corpus becomes one flat array of Unicode code points and the offset of every segment in it,
+in a few C-level passes: lines are (optionally) lowercased one by one, joined, encoded as
+UTF-32 and read as an array; whitespace is then dropped with one table look-up per character.
+Whitespace is exactly what Python's ``str.split()`` splits on, so ``"".join(line.split())``
+and the characters kept here are the same for every line.
+
+A `CharVocabulary` numbers the distinct code points of the references ``0 .. size - 1``; code
+points that no reference contains get id -1, which can never match.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "WHITESPACE",
+    "CharVocabulary",
+    "CodePoints",
+    "code_points",
+    "line_blocks",
+    "scan",
+    "space_mask",
+]
+
+IntArray = npt.NDArray[np.int64]
+CodeArray = npt.NDArray[np.uint32]
+
+#: Code points for which ``str.isspace()`` is true (what ``str.split()`` splits on).
+WHITESPACE: tuple[int, ...] = (
+    *range(0x09, 0x0E),
+    *range(0x1C, 0x21),
+    0x85,
+    0xA0,
+    0x1680,
+    *range(0x2000, 0x200B),
+    0x2028,
+    0x2029,
+    0x202F,
+    0x205F,
+    0x3000,
+)
+
+# is_space[c] for every code point c up to the last whitespace one; the final entry, False,
+# stands for all larger code points.
+_IS_SPACE = np.zeros(max(WHITESPACE) + 2, dtype=bool)
+_IS_SPACE[list(WHITESPACE)] = True
+
+
+def space_mask(values: CodeArray) -> npt.NDArray[np.bool_]:
+    """Which code points are whitespace (what ``str.split()`` splits on)."""
+    mask: npt.NDArray[np.bool_] = _IS_SPACE.take(np.minimum(values, len(_IS_SPACE) - 1))
+    return mask
+
+
+@dataclass(frozen=True, eq=False)
+class CodePoints:
+    """Characters of a corpus: segment ``i`` is ``values[offsets[i]:offsets[i + 1]]``."""
+
+    values: CodeArray
+    offsets: IntArray
+
+    @property
+    def n_segments(self) -> int:
+        """Number of segments."""
+        return len(self.offsets) - 1
+
+    @property
+    def lengths(self) -> IntArray:
+        """Number of characters of each segment."""
+        return np.diff(self.offsets)
+
+
+def _joined(lines: Sequence[str], *, lowercase: bool) -> tuple[CodeArray, IntArray]:
+    """Code points of all lines, one after another, and the offset of each line."""
+    if lowercase:
+        lines = [line.lower() for line in lines]
+    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, lines), np.int64, len(lines)), out=offsets[1:])
+    # "surrogatepass" keeps lone surrogates (which str allows) as the code points they are.
+    encoded = "".join(lines).encode("utf-32-le", "surrogatepass")
+    return np.frombuffer(encoded, dtype="<u4").astype(np.uint32, copy=False), offsets
+
+
+def _drop(values: npt.NDArray[Any], offsets: IntArray, positions: IntArray) -> tuple[Any, IntArray]:
+    """The corpus without the characters at `positions` (sorted), and its new offsets."""
+    keep = np.ones(len(values), dtype=bool)
+    keep[positions] = False
+    return np.compress(keep, values), offsets - np.searchsorted(positions, offsets)
+
+
+def code_points(lines: Sequence[str], *, lowercase: bool, whitespace: bool) -> CodePoints:
+    """The characters of each line, as chrF sees them.
+
+    Args:
+        lines: one string per segment.
+        lowercase: apply ``str.lower()`` to each line first.
+        whitespace: keep whitespace characters (otherwise they are removed).
+    """
+    values, offsets = _joined(lines, lowercase=lowercase)
+    if not whitespace:
+        values, offsets = _drop(values, offsets, np.flatnonzero(space_mask(values)))
+    return CodePoints(values, offsets)
+
+
+def line_blocks(lines: Sequence[str], characters: int) -> list[tuple[int, int]]:
+    """Consecutive line ranges of about `characters` characters each (at least one line)."""
+    ends = np.cumsum(np.fromiter(map(len, lines), np.int64, len(lines)) + 1)
+    cuts = np.flatnonzero(np.diff(ends // max(characters, 1))) + 1
+    bounds = [0, *cuts.tolist(), len(lines)]
+    return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def scan(
+    lines: Sequence[str], *, lowercase: bool, whitespace: bool, block: int = 1 << 16
+) -> tuple[IntArray, CodeArray]:
+    """Characters per line and the sorted distinct code points, `block` characters at a time."""
+    lengths = np.zeros(len(lines), dtype=np.int64)
+    distinct = [np.zeros(0, dtype=np.uint32)]
+    for start, stop in line_blocks(lines, block):
+        corpus = code_points(lines[start:stop], lowercase=lowercase, whitespace=whitespace)
+        lengths[start:stop] = corpus.lengths
+        distinct.append(np.unique(corpus.values))
+    return lengths, np.unique(np.concatenate(distinct))
+
+
+class CharVocabulary:
+    """Dense ids for the code points of the references.
+
+    Ids follow code point order. Look-up is one gather in a table as long as the largest
+    reference code point (at most 4.4 MB, for text with code points near U+10FFFF), which
+    also marks the whitespace to drop.
+    """
+
+    _SPACE = -2
+
+    def __init__(self, distinct: CodeArray, *, whitespace: bool) -> None:
+        """Number the sorted distinct code points `distinct` (whitespace is kept or dropped)."""
+        self.code_points: CodeArray = distinct
+        self.whitespace = whitespace
+        # The table ends with one -1 entry that every larger code point is clipped to.
+        last = max(int(distinct[-1]) if len(distinct) else 0, len(_IS_SPACE) - 1)
+        self._table = np.full(last + 2, -1, dtype=np.int32)
+        if not whitespace:
+            self._table[list(WHITESPACE)] = self._SPACE
+        self._table[distinct] = np.arange(len(distinct), dtype=np.int32)
+
+    @property
+    def size(self) -> int:
+        """Number of distinct reference code points."""
+        return len(self.code_points)
+
+    def encode(
+        self, lines: Sequence[str], *, lowercase: bool
+    ) -> tuple[npt.NDArray[np.int32], IntArray]:
+        """Character ids of lines (whitespace dropped unless kept) and line offsets.
+
+        The ids of the characters `code_points` gives, in one pass over the characters.
+        """
+        values, offsets = _joined(lines, lowercase=lowercase)
+        ids: npt.NDArray[np.int32] = self._table.take(np.minimum(values, len(self._table) - 1))
+        if self.whitespace:
+            return ids, offsets
+        kept, kept_offsets = _drop(ids, offsets, np.flatnonzero(ids == self._SPACE))
+        return kept, kept_offsets

@@ -1,0 +1,321 @@
+"""Word edit distance for TER: bit-parallel, exact with respect to sacreBLEU's beam.
+
+sacreBLEU 2.6.0 computes the Levenshtein distance between a hypothesis (rows ``i``) and a
+reference (columns ``j``) inside a beam: row ``i`` only fills the columns
+``floor(i * m / n) - w <= j < floor(i * m / n) + w`` (all columns up to ``m`` in the last
+row), with ``w = 25`` unless the length ratio is extreme, and cells outside the beam count as
+infinite. Ties between operations go to substitution / match first, then deletion of a
+hypothesis word, then insertion of a reference word; the trace of the chosen operations
+decides which shifts TER tries next.
+
+Here the distance is computed without a beam by Myers' bit-parallel algorithm (Myers 1999;
+the global-distance form of Hyyro 2001): one column of the matrix per hypothesis word is two
+bit masks of vertical differences, so a word costs a dozen integer operations whatever the
+reference length. The beam changes nothing when an optimal path stays inside it: then the
+beam computation has the same cells along that path and cannot do better next to it, so its
+distance and its trace are the same. `Band.bound` is a distance up to which every optimal
+path provably stays inside; above it `align_columns` checks the traced path itself, and only
+when that path leaves the beam does `banded_rows` run the beam computation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate, chain, repeat
+from operator import lshift
+
+__all__ = [
+    "BEAM_WIDTH",
+    "Alignment",
+    "Band",
+    "Columns",
+    "align",
+    "align_columns",
+    "band",
+    "banded_rows",
+    "batch_distances",
+    "columns",
+    "continue_distance",
+]
+
+#: Half width of sacreBLEU's (and tercom's) beam around the length-scaled diagonal.
+BEAM_WIDTH = 25
+
+#: Value of the cells outside the beam (sacreBLEU's integer infinity).
+INFINITY = 10**16
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Bit-parallel columns of the distance matrix of a hypothesis against a reference.
+
+    Bit ``k`` of ``plus[i]`` (``minus[i]``) is set when the cell ``(i, k + 1)`` is one more
+    (one less) than the cell ``(i, k)``: ``i`` hypothesis words against ``k`` reference words.
+    """
+
+    plus: list[int]
+    minus: list[int]
+    masks: list[int]  # the hypothesis, as reference-position masks of its words
+
+    def cell(self, i: int, j: int) -> int:
+        """Edit distance of the first ``i`` hypothesis words and ``j`` reference words."""
+        low = (1 << j) - 1
+        return i + (self.plus[i] & low).bit_count() - (self.minus[i] & low).bit_count()
+
+    @property
+    def distance(self) -> int:
+        """Edit distance of the whole hypothesis and reference."""
+        n = len(self.masks)
+        return n + self.plus[n].bit_count() - self.minus[n].bit_count()
+
+
+def columns(masks: Sequence[int], m: int, base: Columns | None = None, start: int = 0) -> Columns:
+    """All columns for a hypothesis given as reference-position masks of its words.
+
+    ``masks[i]`` has bit ``k`` set when hypothesis word ``i`` equals reference word ``k``;
+    ``m >= 1`` is the reference length. With `base`, the columns of a hypothesis that shares
+    its first `start` words, only the columns after those words are computed.
+    """
+    full = (1 << m) - 1
+    if base is None or start == 0:
+        pluses, minuses = [full], [0]
+        start = 0
+    else:
+        pluses, minuses = base.plus[: start + 1], base.minus[: start + 1]
+    plus, minus = pluses[-1], minuses[-1]
+    for eq in masks[start:]:
+        x = eq | minus
+        zero = (((x & plus) + plus) ^ plus) | x  # diagonal differences of 0
+        h_minus = plus & zero
+        x = (((minus | ~(plus | zero)) << 1) | 1) & full  # the top row grows by one per word
+        minus = x & zero
+        plus = ((h_minus << 1) | ~(x | zero)) & full
+        pluses.append(plus)
+        minuses.append(minus)
+    return Columns(pluses, minuses, list(masks))
+
+
+def continue_distance(cols: Columns, start: int, masks: Sequence[int], m: int) -> int:
+    """Distance of a hypothesis that shares its first `start` words with `cols`' hypothesis.
+
+    `masks` are the masks of the remaining words (positions ``start`` onwards).
+    """
+    full = (1 << m) - 1
+    plus, minus = cols.plus[start], cols.minus[start]
+    for eq in masks:
+        x = eq | minus
+        zero = (((x & plus) + plus) ^ plus) | x
+        h_minus = plus & zero
+        x = (((minus | ~(plus | zero)) << 1) | 1) & full
+        minus = x & zero
+        plus = ((h_minus << 1) | ~(x | zero)) & full
+    # The last cell of the column: n plus the vertical differences down to row m.
+    return start + len(masks) + plus.bit_count() - minus.bit_count()
+
+
+#: Fewest and most hypotheses `batch_distances` packs into one integer.
+MIN_LANES = 3
+MAX_LANES = 128
+
+
+def batch_distances(
+    cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int
+) -> list[int]:
+    """Distances of several hypotheses that each share a prefix with `cols`' hypothesis.
+
+    ``variants[c] = (start, masks)``: hypothesis ``c`` has the first `start` words of `cols`'
+    hypothesis, then words with `masks` (all of the same total length). Many of them are
+    computed at once, packed side by side into one integer with a zero guard bit between
+    them that absorbs the carries of the addition (SIMD within a register).
+    """
+    if len(variants) < MIN_LANES:
+        return [continue_distance(cols, start, masks, m) for start, masks in variants]
+    out: list[int] = []
+    for lo in range(0, len(variants), MAX_LANES):
+        out += _packed(cols, variants[lo : lo + MAX_LANES], m)
+    return out
+
+
+def _packed(cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int) -> list[int]:
+    width = m + 1
+    start = min(first for first, _ in variants)
+    offsets = range(0, len(variants) * width, width)
+    lanes = [
+        list(map(lshift, chain(cols.masks[start:first], masks), repeat(offset)))
+        for (first, masks), offset in zip(variants, offsets, strict=True)
+    ]
+    rows = list(map(sum, zip(*lanes, strict=True)))  # lanes never overlap: sum is bitwise or
+    ones = sum(map(lshift, repeat(1), offsets))
+    full = ((1 << m) - 1) * ones
+    plus, minus = cols.plus[start] * ones, cols.minus[start] * ones
+    for eq in rows:
+        x = eq | minus
+        zero = (((x & plus) + plus) ^ plus) | x
+        h_minus = plus & zero
+        x = (((minus | ~(plus | zero)) << 1) | ones) & full
+        minus = x & zero
+        plus = ((h_minus << 1) | ~(x | zero)) & full
+    lane = (1 << m) - 1
+    n = start + len(rows)
+    return [
+        n + ((plus >> offset) & lane).bit_count() - ((minus >> offset) & lane).bit_count()
+        for offset in offsets
+    ]
+
+
+@dataclass(frozen=True)
+class Band:
+    """The cells sacreBLEU's beam fills: columns ``lo[i] <= j < hi[i]`` of row ``i``.
+
+    Row 0 is filled completely. `bound` is the largest distance up to which beam and full
+    computation provably agree: a path of cost ``U`` through the cell ``(i, j)`` costs at least
+    ``|j - i|`` to reach it and ``|(m - j) - (n - i)|`` to leave it, so every optimal path
+    lies in a band around the diagonal whose width grows with ``U``.
+    """
+
+    lo: tuple[int, ...]
+    hi: tuple[int, ...]
+    bound: int
+
+
+def _beam_width(n: int, m: int) -> tuple[float, int]:
+    """The length ratio and the beam's half width, widened for extreme ratios."""
+    ratio = m / n if n else 1.0
+    width = math.ceil(ratio / 2 + BEAM_WIDTH) if ratio / 2 > BEAM_WIDTH else BEAM_WIDTH
+    return ratio, width
+
+
+@lru_cache(maxsize=4096)
+def band(n: int, m: int) -> Band:
+    """The beam of an ``n``-word hypothesis against an ``m``-word reference."""
+    ratio, width = _beam_width(n, m)
+    lows, highs = [0], [m + 1]
+    for i in range(1, n + 1):
+        diagonal = math.floor(i * ratio)  # the length-scaled diagonal, as sacreBLEU rounds it
+        lows.append(max(0, diagonal - width))
+        highs.append(m + 1 if i == n else min(m + 1, diagonal + width))
+    gap = m - n
+    below, above = min(0, gap), max(0, gap)
+    # On a path of cost U, j - i stays within (U - |gap|) // 2 of [below, above]: find the
+    # largest such slack that every row of the beam holds.
+    slack = INFINITY
+    for i in range(1, n + 1):
+        if lows[i] > 0:
+            slack = min(slack, i + below - lows[i])
+        if highs[i] <= m:
+            slack = min(slack, highs[i] - 1 - i - above)
+    return Band(tuple(lows), tuple(highs), abs(gap) + 2 * slack + 1)
+
+
+def banded_rows(masks: Sequence[int], m: int) -> list[list[int]]:
+    """The beam computation of sacreBLEU: every row of the matrix, infinite outside the beam."""
+    beam = band(len(masks), m)
+    rows = [list(range(m + 1))]
+    for i, eq in enumerate(masks, start=1):
+        previous = rows[-1]
+        row = [INFINITY] * (m + 1)
+        for j in range(beam.lo[i], beam.hi[i]):
+            if j == 0:
+                row[0] = previous[0] + 1
+                continue
+            best = previous[j - 1] + (0 if (eq >> (j - 1)) & 1 else 1)
+            best = min(best, previous[j] + 1, row[j - 1] + 1)
+            row[j] = min(best, INFINITY)
+        rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """What the trace of the optimal edit operations says about each word.
+
+    ``ref_to_hyp[k]``: the hypothesis position aligned with reference word ``k`` (matched or
+    substituted), or for an inserted reference word the last hypothesis position before it
+    (-1 at the start). ``hyp_errors`` and ``ref_errors`` are prefix sums of the words that
+    are not matched exactly (length ``n + 1`` and ``m + 1``).
+    """
+
+    ref_to_hyp: list[int]
+    hyp_errors: list[int]
+    ref_errors: list[int]
+
+
+def align(cell: Callable[[int, int], int], masks: Sequence[int], m: int) -> Alignment:
+    """Trace back from the last cell, preferring match/substitution, deletion, insertion.
+
+    `cell` gives the matrix cells (of the beam computation); `align_columns` is the same
+    for bit-parallel columns, faster.
+    """
+    i, j = len(masks), m
+    hyp_wrong = [1] * i
+    ref_wrong = [1] * m
+    ref_to_hyp = [-1] * m
+    value = cell(i, j)
+    while i > 0 and j > 0:
+        wrong = 0 if (masks[i - 1] >> (j - 1)) & 1 else 1
+        diagonal = cell(i - 1, j - 1)
+        if diagonal + wrong == value:
+            i, j = i - 1, j - 1
+            hyp_wrong[i] = ref_wrong[j] = wrong
+            ref_to_hyp[j] = i
+            value = diagonal
+        elif cell(i - 1, j) + 1 == value:  # the hypothesis word is deleted
+            i -= 1
+            value -= 1
+        else:  # the reference word is inserted after hypothesis position i - 1
+            j -= 1
+            ref_to_hyp[j] = i - 1
+            value -= 1
+    # Row 0 and column 0: the remaining reference words are inserted before the hypothesis,
+    # the remaining hypothesis words deleted (their flags already say "wrong").
+    return Alignment(
+        ref_to_hyp, list(accumulate(hyp_wrong, initial=0)), list(accumulate(ref_wrong, initial=0))
+    )
+
+
+def align_columns(
+    cols: Columns, masks: Sequence[int], m: int, beam: Band | None = None
+) -> Alignment | None:
+    """`align` for the cells of bit-parallel (full) columns.
+
+    With `beam`, None when the traced path leaves the beam. When it does not, the beam
+    computation has the same cells along the path and none better next to it, so its trace,
+    and its distance, are the same.
+    """
+    plus, minus = cols.plus, cols.minus
+    i, j = len(masks), m
+    hyp_wrong = [1] * i
+    ref_wrong = [1] * m
+    ref_to_hyp = [-1] * m
+    value = cols.distance
+    check = beam is not None
+    lows, highs = (beam.lo, beam.hi) if beam is not None else ((), ())
+    while i > 0 and j > 0:
+        if check and not lows[i] <= j < highs[i]:
+            return None
+        bit = 1 << (j - 1)
+        column_plus, column_minus = plus[i - 1], minus[i - 1]
+        low = bit - 1
+        diagonal = i - 1 + (column_plus & low).bit_count() - (column_minus & low).bit_count()
+        wrong = 0 if masks[i - 1] & bit else 1
+        if diagonal + wrong == value:
+            i, j = i - 1, j - 1
+            hyp_wrong[i] = ref_wrong[j] = wrong
+            ref_to_hyp[j] = i
+            value = diagonal
+            continue
+        up = diagonal + (1 if column_plus & bit else -1 if column_minus & bit else 0)
+        if up + 1 == value:
+            i -= 1
+        else:
+            j -= 1
+            ref_to_hyp[j] = i - 1
+        value -= 1
+    if check and i > 0 and lows[i] > 0:
+        return None  # the path runs down column 0, which the beam left
+    return Alignment(
+        ref_to_hyp, list(accumulate(hyp_wrong, initial=0)), list(accumulate(ref_wrong, initial=0))
+    )

@@ -1,0 +1,264 @@
+"""The pieces behind chrF: characters, chrF++ words, and per-reference n-gram matches.
+
+Oracles:
+* Python's own ``str.split()``, ``str.isspace()`` and ``str.lower()`` for characters;
+* sacreBLEU 2.6.0's ``CHRF._remove_punctuation`` for chrF++ words;
+* the definition of matches, counted with ``collections.Counter`` per segment, for the
+  packed-key counting in every id mode (forced with small key budgets) and chunk size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import string
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sacrebleu.metrics import CHRF as SacreCHRF
+
+from parbleu.engine.chars import WHITESPACE, CharVocabulary, code_points, line_blocks, scan
+from parbleu.metrics.chrf_ngrams import ReferenceNgrams, TokenStream
+from parbleu.metrics.chrf_packing import IdMode, chunk_bounds
+from parbleu.metrics.chrf_words import PUNCTUATION, WordEncoder, split_word, tokenize_lines
+from tests.strategies import mt_line
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+TEXT = st.one_of(
+    mt_line(newlines=True),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
+    st.text(alphabet="aAbΣσς İi.,()'\n\r\t\u3000\x85-", max_size=30),
+)
+
+
+def test_whitespace_is_exactly_str_isspace() -> None:
+    """Every code point: what str.split() splits on, and nothing else."""
+    assert set(WHITESPACE) == {c for c in range(0x110000) if chr(c).isspace()}
+
+
+def test_punctuation_is_string_punctuation() -> None:
+    assert frozenset(string.punctuation) == PUNCTUATION
+
+
+@SETTINGS
+@given(lines=st.lists(TEXT, max_size=6), lowercase=st.booleans(), whitespace=st.booleans())
+def test_code_points_are_the_characters_chrf_counts(
+    lines: list[str], lowercase: bool, whitespace: bool
+) -> None:
+    """sacreBLEU: lower() the line, then remove whitespace with ''.join(line.split())."""
+    corpus = code_points(lines, lowercase=lowercase, whitespace=whitespace)
+    for i, line in enumerate(lines):
+        text = line.lower() if lowercase else line
+        if not whitespace:
+            text = "".join(text.split())
+        segment = corpus.values[corpus.offsets[i] : corpus.offsets[i + 1]]
+        assert segment.tolist() == [ord(c) for c in text]
+
+
+@SETTINGS
+@given(
+    refs=st.lists(TEXT, min_size=1, max_size=5),
+    hyps=st.lists(TEXT, max_size=5),
+    lowercase=st.booleans(),
+    whitespace=st.booleans(),
+)
+def test_vocabulary_ids_follow_code_points(
+    refs: list[str], hyps: list[str], lowercase: bool, whitespace: bool
+) -> None:
+    lengths, distinct = scan(refs, lowercase=lowercase, whitespace=whitespace, block=7)
+    vocabulary = CharVocabulary(distinct, whitespace=whitespace)
+    known = sorted({ord(c) for line in refs for c in _chars(line, lowercase, whitespace)})
+    assert distinct.tolist() == known
+    assert lengths.tolist() == [len(_chars(line, lowercase, whitespace)) for line in refs]
+    ids, offsets = vocabulary.encode(hyps, lowercase=lowercase)
+    expected = [
+        known.index(ord(c)) if ord(c) in known else -1
+        for line in hyps
+        for c in _chars(line, lowercase, whitespace)
+    ]
+    assert ids.tolist() == expected
+    assert np.diff(offsets).tolist() == [len(_chars(line, lowercase, whitespace)) for line in hyps]
+
+
+def _chars(line: str, lowercase: bool, whitespace: bool) -> str:
+    text = line.lower() if lowercase else line
+    return text if whitespace else "".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("word", "tokens"),
+    [
+        ("(hi)", ("(hi", ")")),
+        ("(hi", ("(", "hi")),
+        ("hi.", ("hi", ".")),
+        ("..", (".", ".")),
+        (".", (".",)),
+        ("'s", ("'", "s")),
+        ("hi", ("hi",)),
+        ("«hi»", ("«hi»",)),
+        ("hi”.", ("hi”", ".")),
+    ],
+)
+def test_split_word_table(word: str, tokens: tuple[str, ...]) -> None:
+    """Only ASCII punctuation, at one end only (sacreBLEU issue #124)."""
+    assert split_word(word) == tokens
+    assert SacreCHRF()._remove_punctuation(word) == list(tokens)
+
+
+@SETTINGS
+@given(lines=st.lists(TEXT, max_size=6), lowercase=st.booleans())
+def test_tokenize_lines_as_sacrebleu(lines: list[str], lowercase: bool) -> None:
+    tokens, offsets = tokenize_lines(lines, lowercase=lowercase)
+    oracle = SacreCHRF()
+    for i, line in enumerate(lines):
+        text = line.lower() if lowercase else line
+        assert tokens[offsets[i] : offsets[i + 1]] == oracle._remove_punctuation(text)
+    assert offsets[-1] == len(tokens)
+
+
+@SETTINGS
+@given(refs=st.lists(TEXT, min_size=1, max_size=4), hyps=st.lists(TEXT, max_size=4))
+def test_word_ids(refs: list[str], hyps: list[str]) -> None:
+    encoder = WordEncoder(lowercase=False)
+    lengths = encoder.add_references(refs)
+    vocabulary: dict[str, int] = {}
+    for line in refs:
+        for token in SacreCHRF()._remove_punctuation(line):
+            vocabulary.setdefault(token, len(vocabulary))
+    assert encoder.vocabulary_size == len(vocabulary)
+    assert lengths.tolist() == [len(SacreCHRF()._remove_punctuation(line)) for line in refs]
+    encoded = encoder.encode(hyps)
+    expected = [
+        vocabulary.get(t, -1) for line in hyps for t in SacreCHRF()._remove_punctuation(line)
+    ]
+    assert encoded.ids.tolist() == expected
+
+
+def test_line_blocks_cover_every_line_once() -> None:
+    lines = ["a" * n for n in [0, 5, 17, 0, 3, 40, 1]]
+    for size in (1, 4, 10, 1000):
+        blocks = line_blocks(lines, size)
+        assert [i for a, b in blocks for i in range(a, b)] == list(range(len(lines)))
+    assert line_blocks([], 10) == []
+
+
+# -- per-reference matches ----------------------------------------------------------------
+
+
+def _stream(segments: Sequence[Sequence[int]]) -> TokenStream:
+    offsets = np.zeros(len(segments) + 1, dtype=np.int64)
+    np.cumsum([len(s) for s in segments], out=offsets[1:])
+    ids = np.array([t for s in segments for t in s], dtype=np.int64)
+    return TokenStream(ids, offsets)
+
+
+def _ngrams(tokens: Sequence[int], n: int) -> Counter[tuple[int, ...]]:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _oracle(
+    hyps: list[list[int]], refs: list[list[list[int]]], order: int
+) -> list[list[list[int]]]:
+    """Matches by definition: sum over n-grams of min(count in hyp, count in ref).
+
+    Unknown hypothesis tokens (-1) are in no reference, so their n-grams count nothing.
+    """
+    out = []
+    for ref_stream in refs:
+        per_segment = []
+        for hyp, ref in zip(hyps, ref_stream, strict=True):
+            row = []
+            for n in range(1, order + 1):
+                h, r = _ngrams(hyp, n), _ngrams(ref, n)
+                row.append(sum(min(count, r[g]) for g, count in h.items()))
+            per_segment.append(row)
+        out.append(per_segment)
+    return out
+
+
+@st.composite
+def token_corpus(
+    draw: st.DrawFn,
+) -> tuple[int, list[list[int]], list[list[list[int]]]]:
+    """Vocabulary size, hypothesis segments (with unknown -1) and 1-3 reference streams."""
+    vocabulary = draw(st.sampled_from([1, 2, 3, 5, 40, 300, 5000]))
+    token = st.integers(min_value=0, max_value=vocabulary - 1)
+    n = draw(st.integers(min_value=1, max_value=8))
+    k = draw(st.integers(min_value=1, max_value=3))
+    refs = [[draw(st.lists(token, max_size=25)) for _ in range(n)] for _ in range(k)]
+    hyps = []
+    for i in range(n):
+        base = draw(st.lists(token, max_size=25))
+        if draw(st.booleans()) and refs[0][i]:  # reuse reference text to get long matches
+            start = draw(st.integers(min_value=0, max_value=len(refs[0][i]) - 1))
+            base = refs[0][i][start:] + base
+        hyps.append([t if draw(st.integers(0, 9)) else -1 for t in base])
+    return vocabulary, hyps, refs
+
+
+def _matches(
+    vocabulary: int,
+    hyps: list[list[int]],
+    refs: list[list[list[int]]],
+    order: int,
+    **build: int,
+) -> tuple[ReferenceNgrams, np.ndarray]:
+    streams = [_stream(stream) for stream in refs]
+    lengths = np.stack([stream.lengths for stream in streams])
+    ngrams = ReferenceNgrams.build(
+        lengths,
+        lambda a, b: [stream.chunk(a, b) for stream in streams],
+        order,
+        vocabulary,
+        **build,
+    )
+    hyp_stream = _stream(hyps)
+    matches, hyp_lengths = ngrams.matches(hyp_stream.chunk)
+    assert hyp_lengths.tolist() == [len(h) for h in hyps]
+    return ngrams, matches
+
+
+@pytest.mark.parametrize("order", [1, 2, 6, 7])
+@pytest.mark.parametrize("key_bits", [63, 40, 24, 14])
+@pytest.mark.parametrize("chunk_size", [1, 3, 1 << 15])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=token_corpus())
+def test_matches_by_definition(
+    order: int,
+    key_bits: int,
+    chunk_size: int,
+    data: tuple[int, list[list[int]], list[list[list[int]]]],
+) -> None:
+    vocabulary, hyps, refs = data
+    _, matches = _matches(vocabulary, hyps, refs, order, key_bits=key_bits, chunk_size=chunk_size)
+    assert matches.tolist() == _oracle(hyps, refs, order)
+
+
+@pytest.mark.parametrize(
+    ("vocabulary", "key_bits", "mode"),
+    [(30, 63, IdMode.CHUNK), (5000, 63, IdMode.SEGMENT), (5000, 14, IdMode.GENERAL)],
+)
+def test_each_id_mode_is_used(vocabulary: int, key_bits: int, mode: IdMode) -> None:
+    """A small alphabet packs per chunk, a large one per segment, a tiny budget not at all."""
+    rng = np.random.default_rng(0)
+    refs = [[rng.integers(0, vocabulary, 60).tolist() for _ in range(40)]]
+    hyps = [rng.integers(0, vocabulary, 50).tolist() for _ in range(40)]
+    for i in range(0, 40, 3):
+        hyps[i] = refs[0][i][5:40]
+    ngrams, matches = _matches(vocabulary, hyps, refs, 6, key_bits=key_bits)
+    assert {chunk.plan.mode for chunk in ngrams.chunks} == {mode}
+    assert matches.tolist() == _oracle(hyps, refs, 6)
+
+
+def test_chunk_bounds_cover_all_segments() -> None:
+    lengths = np.array([[5, 0, 100, 3, 3, 3], [0, 0, 1, 50, 0, 2]])
+    for size in (1, 4, 50, 1000):
+        bounds = chunk_bounds(lengths, size)
+        assert bounds[0][0] == 0
+        assert bounds[-1][1] == 6
+        assert all(a < b for a, b in bounds)
+        assert all(b == c for (_, b), (c, _) in itertools.pairwise(bounds))
