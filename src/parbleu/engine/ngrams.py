@@ -10,23 +10,31 @@ a unigram's key is ``segment * base + token``; an n-gram's key is ``rank * base 
 where ``rank`` is the position of its (n-1)-gram prefix among the sorted keys of order n-1.
 Keys are therefore collision-free, sorted by segment, and a hypothesis n-gram whose prefix is
 in no reference is discarded before order n is even looked at.
+
+References are counted with one sort per order (`build_table`). Hypotheses are looked up in a
+`KeyIndex` of each order's keys, built on first use and kept with the table, so scoring many
+systems against one table costs a few passes over each system's n-grams.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
 from parbleu.engine.encode import Encoded
+from parbleu.engine.hashindex import KeyIndex
 
 __all__ = ["NgramTable", "build_table", "clipped_counts", "clipped_matches", "ngram_totals"]
 
 IntArray = npt.NDArray[np.int64]
 
 _KEY_LIMIT = 2**62
+_LOW_HALF = (1 << 32) - 1
+_TWO_KEYS = 2 << 32  # a record packing a count of at least two
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,13 +52,53 @@ class NgramTable:
     counts: tuple[IntArray, ...]
     segments: tuple[IntArray, ...]
 
+    @cached_property
+    def unigram_index(self) -> KeyIndex:
+        """A hash index from each unigram key to its rank (position in ``keys[0]``)."""
+        return KeyIndex(self.keys[0])
 
-def _positions(corpus: Encoded) -> tuple[IntArray, IntArray]:
-    """Segment of each token, and how many tokens remain in its segment from it onwards."""
-    lengths = corpus.lengths
-    segment = np.repeat(np.arange(corpus.n_segments, dtype=np.int64), lengths)
-    remaining = corpus.offsets[1:][segment] - np.arange(len(corpus.ids), dtype=np.int64)
-    return segment, remaining
+    @cached_property
+    def continuations(self) -> tuple[npt.NDArray[np.complex128], ...]:
+        """For orders ``n >= 2`` (index ``n - 2``): the keys that extend each prefix.
+
+        The keys of order n whose prefix has rank ``r`` are contiguous. Record ``r`` holds,
+        as two int64 (one 16-byte item, read at once), where they begin plus ``2**32`` times
+        how many there are, and the first of them (-2 when there are none): looking an
+        n-gram up needs its prefix's rank and, almost always, that one record.
+        """
+        records = []
+        for prefixes, keys in zip(self.keys[:-1], self.keys[1:], strict=True):
+            if len(keys) > _LOW_HALF // 2:
+                raise OverflowError(f"{len(keys)} keys of one order: score in chunks")
+            bounds = np.searchsorted(keys // self.base, np.arange(len(prefixes) + 1))
+            low, count = bounds[:-1], np.diff(bounds)
+            pairs = np.empty((len(prefixes), 2), dtype=np.int64)
+            pairs[:, 0] = low | (count << 32)
+            pairs[:, 1] = -2
+            if len(keys):
+                pairs[count > 0, 1] = keys.take(low[count > 0])
+            records.append(pairs.view(np.complex128).reshape(-1))
+        return tuple(records)
+
+    @cached_property
+    def key_offsets(self) -> tuple[IntArray, ...]:
+        """For each order, where each segment's keys begin (and, last, the number of keys)."""
+        bounds = np.arange(self.n_segments + 1, dtype=np.int64)
+        return tuple(np.searchsorted(segments, bounds) for segments in self.segments)
+
+
+def _separated(corpus: Encoded) -> tuple[IntArray, IntArray, IntArray]:
+    """Token ids with a -1 after every segment, where each token went, and its segment.
+
+    An n-gram that starts at position ``p`` of the separated ids and has no -1 among them
+    lies inside one segment and contains no unknown token: extending it by one token is
+    one look-up at ``p + n``.
+    """
+    segment = np.repeat(np.arange(corpus.n_segments, dtype=np.int64), corpus.lengths)
+    position = np.arange(len(corpus.ids), dtype=np.int64) + segment
+    separated = np.full(len(corpus.ids) + corpus.n_segments, -1, dtype=np.int64)
+    separated[position] = corpus.ids
+    return separated, position, segment
 
 
 def _check_key_range(rows: int, base: int) -> None:
@@ -72,18 +120,19 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
     n_segments = streams[0].n_segments
     base = vocabulary_size + 1
     _check_key_range(n_segments, base)
-    positions = [_positions(stream) for stream in streams]
-    # Key of the n-gram starting at each valid position of each stream, for the current order.
-    starts = [np.flatnonzero(remaining >= 1) for _, remaining in positions]
-    stream_keys = [
-        segment[valid] * base + stream.ids[valid]
-        for stream, (segment, _), valid in zip(streams, positions, starts, strict=True)
-    ]
+    parts = [_separated(stream) for stream in streams]
+    shifts = np.cumsum([0, *(len(separated) for separated, _, _ in parts[:-1])])
+    separated = np.concatenate([separated for separated, _, _ in parts])
+    starts = np.concatenate(
+        [position + shift for (_, position, _), shift in zip(parts, shifts, strict=True)]
+    )
+    needles = np.concatenate([segment for _, _, segment in parts]) * base + separated[starts]
+    stream_of = np.repeat(np.arange(len(streams), dtype=np.int64), [len(s.ids) for s in streams])
     keys_by_order: list[IntArray] = []
     counts_by_order: list[IntArray] = []
     segments_by_order: list[IntArray] = []
     for order in range(1, max_order + 1):
-        keys, counts = _max_counts(stream_keys)
+        keys, counts, ranks = _count(needles, stream_of, len(streams))
         key_segments = keys // base if order == 1 else segments_by_order[-1][keys // base]
         keys_by_order.append(keys)
         counts_by_order.append(counts)
@@ -91,11 +140,10 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
         if order == max_order:
             break
         _check_key_range(len(keys), base)
-        for index, (stream, (_, remaining)) in enumerate(zip(streams, positions, strict=True)):
-            ranks = np.searchsorted(keys, stream_keys[index])
-            longer = remaining[starts[index]] > order
-            starts[index] = starts[index][longer]
-            stream_keys[index] = ranks[longer] * base + stream.ids[starts[index] + order]
+        following = separated.take(starts + order)
+        longer = following >= 0
+        starts, stream_of = starts[longer], stream_of[longer]
+        needles = ranks[longer] * base + following[longer]
     return NgramTable(
         max_order,
         n_segments,
@@ -106,18 +154,37 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
     )
 
 
-def _max_counts(stream_keys: Sequence[IntArray]) -> tuple[IntArray, IntArray]:
-    """Distinct keys over all streams, with the largest count any one stream has."""
-    uniques = [np.unique(keys, return_counts=True) for keys in stream_keys]
-    if len(uniques) == 1:
-        return uniques[0][0].astype(np.int64), uniques[0][1].astype(np.int64)
-    all_keys = np.concatenate([keys for keys, _ in uniques])
-    all_counts = np.concatenate([counts for _, counts in uniques])
-    order = np.lexsort((all_counts, all_keys))  # by key, then count: the last of a key is max
-    all_keys, all_counts = all_keys[order], all_counts[order]
-    last = np.ones(len(all_keys), dtype=bool)
-    last[:-1] = all_keys[1:] != all_keys[:-1]
-    return all_keys[last], all_counts[last].astype(np.int64)
+def _count(
+    needles: IntArray, streams: IntArray, n_streams: int
+) -> tuple[IntArray, IntArray, IntArray]:
+    """Sorted distinct needles, the largest count in any one stream, and each needle's rank."""
+    n = len(needles)
+    if not n:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    position_bits = max(1, (n - 1).bit_length())
+    if int(needles.max()).bit_length() + position_bits <= 63:
+        # One sort of (key, position) packed in an integer: sorted keys and their permutation.
+        packed = np.sort((needles << position_bits) | np.arange(n, dtype=np.int64))
+        ordered = packed >> position_bits
+        permutation = packed & ((1 << position_bits) - 1)
+    else:
+        permutation = np.argsort(needles, kind="stable")
+        ordered = needles[permutation]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    firsts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
+    ranks = np.empty(n, dtype=np.int64)
+    ranks[permutation] = group
+    if n_streams == 1:
+        counts = np.diff(firsts, append=n)
+    else:
+        cells = group * n_streams + streams[permutation]
+        per_stream = np.bincount(cells, minlength=len(firsts) * n_streams)
+        counts = per_stream.reshape(len(firsts), n_streams).max(axis=1)
+    return ordered[firsts], counts.astype(np.int64, copy=False), ranks
 
 
 def clipped_counts(table: NgramTable, hypotheses: Encoded) -> list[IntArray]:
@@ -128,28 +195,53 @@ def clipped_counts(table: NgramTable, hypotheses: Encoded) -> list[IntArray]:
     tokens with a negative id (unknown to the references) never match.
     """
     base = table.base
-    segment, remaining = _positions(hypotheses)
-    ids = hypotheses.ids
-    starts = np.flatnonzero(ids >= 0)
-    needles = segment[starts] * base + ids[starts]
+    separated, starts, segment = _separated(hypotheses)
+    # An unknown token (-1) makes a key no reference n-gram has: (segment - 1, base - 1).
+    ranks = table.unigram_index.get((segment * base + hypotheses.ids).view(np.uint64))
     clipped_by_order = []
+    # found[p]: the (n-1)-gram at p is a reference n-gram; so must be the one at p + 1 for
+    # the n-gram at p to be one (a-priori pruning), which spares most look-ups.
+    found = np.zeros(len(separated) + 1, dtype=bool)
     for order in range(1, table.max_order + 1):
-        keys = table.keys[order - 1]
-        found_at = np.searchsorted(keys, needles)
-        found_at[found_at == len(keys)] = 0
-        found = keys[found_at] == needles if len(keys) else np.zeros(len(needles), dtype=bool)
-        ranks = found_at[found]
-        starts = starts[found]
-        hypothesis_counts = np.bincount(ranks, minlength=len(keys))
+        if order > 1:
+            found[:] = False
+            found[starts] = True
+            kept = np.flatnonzero(found.take(starts + 1))
+            starts = starts.take(kept)
+            following = separated.take(starts + order - 1)
+            ranks = _find_continuations(table, order, ranks.take(kept), following)
+        hit = np.flatnonzero(ranks >= 0)
+        ranks, starts = ranks.take(hit), starts.take(hit)
+        hypothesis_counts = np.bincount(ranks, minlength=len(table.keys[order - 1]))
         clipped_by_order.append(np.minimum(hypothesis_counts, table.counts[order - 1]))
-        if order == table.max_order:
-            break
-        longer = remaining[starts] > order
-        starts, ranks = starts[longer], ranks[longer]
-        next_ids = ids[starts + order]
-        known = next_ids >= 0
-        starts, needles = starts[known], ranks[known] * base + next_ids[known]
     return clipped_by_order
+
+
+def _find_continuations(
+    table: NgramTable, order: int, prefixes: IntArray, tokens: IntArray
+) -> IntArray:
+    """Rank among the keys of `order` of each (prefix rank, next token), or -1 if absent."""
+    keys = table.keys[order - 1]
+    records = table.continuations[order - 2].take(prefixes).view(np.int64)
+    low, first = records[0::2] & _LOW_HALF, records[1::2]
+    needles = prefixes * table.base + tokens
+    ranks = np.where(first == needles, low, -1)
+    # Rarely a prefix has several continuations in its segment: binary search among them.
+    searching = np.flatnonzero((needles > first) & (records[0::2] >= _TWO_KEYS))
+    if len(searching):
+        low = low.take(searching) + 1
+        end = low + (records[0::2].take(searching) >> 32) - 1
+        wanted = needles.take(searching)
+        high = end.copy()
+        for _ in range(int((high - low).max()).bit_length()):
+            active = low < high
+            middle = (low + high) >> 1
+            below = active & (keys.take(np.minimum(middle, len(keys) - 1)) < wanted)
+            low = np.where(below, middle + 1, low)
+            high = np.where(active & ~below, middle, high)
+        hit = (low < end) & (keys.take(np.minimum(low, len(keys) - 1)) == wanted)
+        ranks[searching[hit]] = low[hit]
+    return ranks
 
 
 def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
@@ -164,9 +256,11 @@ def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
         )
     matches = np.zeros((table.n_segments, table.max_order), dtype=np.int64)
     for order, clipped in enumerate(clipped_counts(table, hypotheses)):
-        matches[:, order] = np.bincount(
-            table.segments[order], weights=clipped, minlength=table.n_segments
-        ).astype(np.int64)
+        # Keys are sorted by segment: a segment's sum is a difference of two prefix sums.
+        sums = np.zeros(len(clipped) + 1, dtype=np.int64)
+        np.cumsum(clipped, out=sums[1:])
+        offsets = table.key_offsets[order]
+        matches[:, order] = sums[offsets[1:]] - sums[offsets[:-1]]
     return matches
 
 

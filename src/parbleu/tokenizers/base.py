@@ -4,16 +4,90 @@ A tokenizer turns one line into a string of tokens separated by single spaces, e
 sacreBLEU 2.6.0 tokenizer of the same name does (`tokenize`). Corpus scoring goes through
 `tokenize_lines`, which implementations override with whole-corpus passes that give the same
 output. Tokenizers whose output for a line is the concatenation of their output for each
-whitespace-separated word of the line (`splits_on_whitespace`) also offer `tokenize_words`,
-which lets the encoder tokenize each distinct word of a corpus once.
+whitespace-separated word of the line (`splits_on_whitespace`) also offer `tokenize_words`.
+
+The fastest path works on code points: a corpus becomes one array of Unicode code points
+(lines joined by newlines, after `prepare_text`), and `token_spans` finds where every token
+starts and how long it is with a few array operations, so no string is ever built per token.
+Tokenizers without such a path (`spans_code_points` false) are run through `tokenize_lines`,
+and their output is split on whitespace with `whitespace_spans`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["Tokenizer"]
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "CODE_POINTS",
+    "WHITESPACE",
+    "CodeArray",
+    "Spans",
+    "Tokenizer",
+    "code_point_table",
+    "space_mask",
+    "whitespace_spans",
+]
+
+IntArray = npt.NDArray[np.int64]
+#: Code points of text, 16-bit when all fit, else 32-bit.
+CodeArray = npt.NDArray[np.unsignedinteger[Any]]
+#: Token start positions and token lengths (in code points) in an array of code points.
+Spans = tuple[IntArray, IntArray]
+
+#: Number of Unicode code points (the size of a per-code-point lookup table).
+CODE_POINTS = 0x110000
+
+#: Code points for which ``str.isspace()`` is true: exactly what ``str.split()`` splits on
+#: (tests check this against every code point).
+WHITESPACE: tuple[int, ...] = (
+    *range(0x09, 0x0E),
+    *range(0x1C, 0x21),
+    0x85,
+    0xA0,
+    0x1680,
+    *range(0x2000, 0x200B),
+    0x2028,
+    0x2029,
+    0x202F,
+    0x205F,
+    0x3000,
+)
+
+
+def code_point_table(classes: dict[int, int], *, whitespace: int) -> npt.NDArray[np.uint8]:
+    """A lookup table from every code point to a class.
+
+    The class is ``whitespace`` for `WHITESPACE`, ``classes[c]`` for the other code points
+    given, and 0 for all the rest.
+    """
+    table = np.zeros(CODE_POINTS, dtype=np.uint8)
+    for code, value in classes.items():
+        table[code] = value
+    table[list(WHITESPACE)] = whitespace
+    return table
+
+
+_IS_SPACE = code_point_table({}, whitespace=1).view(np.bool_)
+
+
+def space_mask(codes: CodeArray) -> npt.NDArray[np.bool_]:
+    """Which code points are whitespace (what ``str.split()`` splits on)."""
+    mask: npt.NDArray[np.bool_] = _IS_SPACE.take(codes)
+    return mask
+
+
+def whitespace_spans(codes: CodeArray) -> Spans:
+    """The whitespace-separated tokens of `codes` (which must begin and end with whitespace)."""
+    space = space_mask(codes)
+    token = ~space
+    starts = np.flatnonzero(space[:-1] & token[1:]) + 1
+    lasts = np.flatnonzero(token[:-1] & space[1:])
+    return starts, lasts - starts + 1
 
 
 class Tokenizer(ABC):
@@ -25,6 +99,9 @@ class Tokenizer(ABC):
     #: True when ``tokenize(line) == " ".join(tokenize_words(line.split()))`` (ignoring empty
     #: words) for every line without a newline character.
     splits_on_whitespace: bool = False
+
+    #: True when `token_spans` is implemented (the encoder's vectorized path).
+    spans_code_points: bool = False
 
     @property
     def signature(self) -> str:
@@ -46,6 +123,31 @@ class Tokenizer(ABC):
         on line boundaries, so the encoder may apply them to a whole corpus joined by newlines.
         """
         return text
+
+    def prepare_line(self, line: str) -> str:
+        """One line, which may hold newlines, rewritten without any (for `token_spans`).
+
+        ``token_spans`` of the result, as a line of its own, gives the tokens of `tokenize`.
+        Only used by tokenizers whose `token_spans` is implemented.
+        """
+        return self.prepare_text(line.replace("\n", " "))
+
+    def token_spans(self, codes: CodeArray) -> Spans:
+        """Tokens of prepared text given as code points (when `spans_code_points`).
+
+        Args:
+            codes: lines after `prepare_text` (or `prepare_line`), joined by newlines, with
+                one whitespace character added before the first line and after the last.
+
+        Returns:
+            Start position and length of every token, in order, such that the tokens of each
+            line are those of `tokenize`.
+
+        Raises:
+            NotImplementedError: if the tokenizer has no vectorized path.
+        """
+        del codes
+        raise NotImplementedError(f"tokenizer {self.name!r} has no code-point path")
 
     def tokenize_words(self, words: Sequence[str]) -> list[str]:
         """Tokenize words that contain no whitespace (after `prepare_text`).

@@ -14,6 +14,17 @@ Rules, from NIST's mteval-v13a.pl as sacreBLEU 2.6.0 applies them to one line:
 Rules 3a-3d look at most one character around the matched character, and a word boundary
 always offers a whitespace character there, so the output for a line is the concatenation of
 the output for each of its whitespace-separated words: `Mteval13a.splits_on_whitespace`.
+
+`Mteval13a.token_spans` applies rules 3-4 to code points with array operations, using what the
+substitutions amount to (proved against the regular expressions by the tests):
+
+* whitespace and rule-3a marks end a token on both sides;
+* ``-`` right after a digit is a token of its own (rule 3d);
+* inside a run of two or more ``.``/``,`` every mark is a token of its own, and the run is cut
+  from the character before it. The last mark of a run of ``k`` marks stays joined to a digit
+  after it exactly when ``k`` plus one if a digit precedes the run is even: rules 3b and 3c
+  consume the characters they match, so they split the run pairwise from its start;
+* so a lone ``.`` or ``,`` stays joined only when digits surround it (``3.14``, ``1,000``).
 """
 
 from __future__ import annotations
@@ -21,9 +32,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from parbleu.tokenizers.base import Tokenizer
+import numpy as np
+import numpy.typing as npt
 
-__all__ = ["Mteval13a", "apply_mteval_rules"]
+from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, code_point_table
+
+__all__ = ["Mteval13a", "apply_mteval_rules", "mteval_spans"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 # Rule 3a: ASCII punctuation other than ' , - . (ranges {-~, [-`, space-&, (-+, :-@ and /)
 # gets a space on each side. One character at a time, so a translation table does it.
@@ -58,8 +75,98 @@ def apply_mteval_rules(text: str, *, single_line: bool) -> str:
     return _DASH_AFTER_DIGIT.sub(r"\1 \2 ", text)
 
 
+# Classes of code points for `Mteval13a.token_spans`, as bits.
+_CUT = 1  # whitespace or a rule-3a mark: tokens end on both sides
+_SPACE = 2
+_DIGIT = 4
+_PERIOD = 8  # "." or ","
+_DASH = 16
+_CLASSES = code_point_table(
+    {
+        **{ord(mark): _CUT for mark in _PUNCTUATION},
+        **{ord(digit): _DIGIT for digit in "0123456789"},
+        ord("."): _PERIOD,
+        ord(","): _PERIOD,
+        ord("-"): _DASH,
+    },
+    whitespace=_CUT | _SPACE,
+)
+
+
+def mteval_spans(codes: CodeArray) -> Spans:
+    """Rules 3-4 on code points that begin and end with whitespace: (starts, lengths).
+
+    Newlines are whitespace, so many lines joined by newlines tokenize as each line alone.
+    """
+    classes = _CLASSES.take(codes)
+    # cut[i]: a token boundary lies between characters i - 1 and i.
+    cut = np.empty(len(codes), dtype=bool)
+    cut[0] = True
+    edge = (classes & _CUT).view(np.bool_)
+    np.logical_or(edge[:-1], edge[1:], out=cut[1:])
+    dashes = np.flatnonzero((classes & _DASH) != 0)
+    dashes = dashes[(classes[dashes - 1] & _DIGIT) != 0]
+    cut[dashes] = True
+    cut[dashes + 1] = True
+    marks = np.flatnonzero((classes & _PERIOD) != 0)
+    if len(marks):
+        _cut_period_runs(classes, marks, cut)
+    token = (classes & _SPACE) == 0
+    starts = np.flatnonzero(token & cut)
+    lasts = np.flatnonzero(token[:-1] & cut[1:])
+    return starts, lasts - starts + 1
+
+
+def _cut_period_runs(classes: npt.NDArray[np.uint8], marks: IntArray, cut: BoolArray) -> None:
+    """Boundaries around runs of "." and "," (rules 3b and 3c), given their positions."""
+    run_start = np.ones(len(marks), dtype=bool)
+    np.not_equal(marks[1:], marks[:-1] + 1, out=run_start[1:])
+    run_end = np.ones(len(marks), dtype=bool)
+    run_end[:-1] = run_start[1:]
+    cut[marks[~run_start]] = True
+    firsts, lasts = marks[run_start], marks[run_end]
+    digit_before = (classes[firsts - 1] & _DIGIT) != 0
+    digit_after = (classes[lasts + 1] & _DIGIT) != 0
+    joined_before = digit_before & ((classes[firsts + 1] & _DIGIT) != 0)
+    cut[firsts] |= ~joined_before
+    joined_after = digit_after & ((lasts - firsts + digit_before) % 2 == 1)
+    cut[lasts + 1] |= ~joined_after
+
+
+_ENTITIES = ("&quot;", "&amp;", "&lt;", "&gt;")
+_MARKS = (("&", _ENTITIES), ("<", ("<skipped>",)))
+#: Beyond this many marked lines, whole-text replacements are cheaper than line rewrites.
+_MAX_LINE_REWRITES = 1000
+
+
+def _marked_lines(text: str) -> list[tuple[int, int]] | None:
+    """Where the lines that rules 1-2 change begin and end, in order (``None``: too many).
+
+    Finding a character is much faster than finding a word, and the marks are rare.
+    """
+    lines: set[int] = set()
+    for mark, words in _MARKS:
+        start = text.find(mark)
+        while start >= 0:
+            if text.startswith(words, start):
+                lines.add(text.rfind("\n", 0, start) + 1)
+                if len(lines) > _MAX_LINE_REWRITES:
+                    return None
+            start = text.find(mark, start + 1)
+    spans = []
+    for begin in sorted(lines):
+        end = text.find("\n", begin)
+        spans.append((begin, end if end >= 0 else len(text)))
+    return spans
+
+
+def _rules_1_2(text: str) -> str:
+    """Rule 1 without newlines (``<skipped>``), then rule 2."""
+    return _unescape(text.replace("<skipped>", ""))
+
+
 def _unescape(text: str) -> str:
-    """Rule 2: the four entities mteval-v13a unescapes, in its order."""
+    """Rule 2: the four entities mteval-v13a unescapes, in its order (only if it has '&')."""
     if "&" not in text:
         return text
     return (
@@ -72,6 +179,7 @@ class Mteval13a(Tokenizer):
 
     name = "13a"
     splits_on_whitespace = True
+    spans_code_points = True
 
     def tokenize(self, line: str) -> str:
         """Tokenize one line."""
@@ -90,8 +198,31 @@ class Mteval13a(Tokenizer):
         return [" ".join(part.split()) for part in text.split("\n")]
 
     def prepare_text(self, text: str) -> str:
-        """Rules 1 (without newlines) and 2, which are context-free."""
-        return _unescape(text.replace("<skipped>", ""))
+        """Rules 1 (without newlines) and 2, which never look past a newline.
+
+        Only the lines that they change are rewritten: a few line rewrites cost less than
+        replacements over a whole corpus.
+        """
+        spans = _marked_lines(text)
+        if spans is None:
+            return _rules_1_2(text)
+        if not spans:
+            return text
+        parts, done = [], 0
+        for begin, end in spans:
+            parts += [text[done:begin], _rules_1_2(text[begin:end])]
+            done = end
+        parts.append(text[done:])
+        return "".join(parts)
+
+    def prepare_line(self, line: str) -> str:
+        """Rules 1 and 2 on one line that may hold newlines."""
+        line = line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
+        return _unescape(line)
+
+    def token_spans(self, codes: CodeArray) -> Spans:
+        """Rules 3-4 with array operations (`mteval_spans`)."""
+        return mteval_spans(codes)
 
     def tokenize_words(self, words: Sequence[str]) -> list[str]:
         """Rules 3-4 for words that went through `prepare_text`.

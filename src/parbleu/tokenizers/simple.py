@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parbleu.tokenizers.base import Tokenizer
+import numpy as np
+
+from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, space_mask, whitespace_spans
 
 __all__ = ["CharacterTokenizer", "WhitespaceTokenizer"]
 
@@ -14,6 +16,7 @@ class WhitespaceTokenizer(Tokenizer):
 
     name = "none"
     splits_on_whitespace = True
+    spans_code_points = True
 
     def tokenize(self, line: str) -> str:
         """Collapse whitespace; BLEU then counts the whitespace-separated tokens."""
@@ -23,12 +26,22 @@ class WhitespaceTokenizer(Tokenizer):
         """Words are tokens."""
         return list(words)
 
+    def token_spans(self, codes: CodeArray) -> Spans:
+        """The whitespace-separated words."""
+        return whitespace_spans(codes)
+
 
 class CharacterTokenizer(Tokenizer):
     """sacreBLEU's ``char``: every character that is not whitespace is a token."""
 
     name = "char"
+    spans_code_points = True
 
     def tokenize(self, line: str) -> str:
         """Separate all characters by spaces, dropping whitespace."""
         return " ".join("".join(line.split()))
+
+    def token_spans(self, codes: CodeArray) -> Spans:
+        """Every character that is not whitespace."""
+        starts = np.flatnonzero(~space_mask(codes))
+        return starts, np.ones(len(starts), dtype=np.int64)

@@ -1,0 +1,135 @@
+"""Tokens as 64-bit chunks of 16-bit code units: hashes, and exact equality, for many at once.
+
+A token is read as *chunks* of four code units, each one unaligned read of the text: its
+``first`` four units, its ``last`` four units, and, for tokens longer than eight units, the
+``middle`` chunks between them. Its hash mixes its length and all its chunks. Comparing two
+tokens is comparing lengths and chunks, so most tokens (at most eight units long) are compared
+with three array operations for the whole block, and none per character.
+
+Code points above U+FFFF do not fit a 16-bit unit: tokens that hold one are marked ``wide``,
+and callers number them some other way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.engine.text import PADDING, Codes, TokenBlock, span_positions
+
+__all__ = ["UNITS", "TokenChunks", "differing_tokens", "same_tokens"]
+
+IntArray = npt.NDArray[np.int64]
+KeyArray = npt.NDArray[np.uint64]
+BoolArray = npt.NDArray[np.bool_]
+
+UNITS = 4  # 16-bit code units per 64-bit chunk
+_MASKS = np.array([0, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
+_FINAL = np.uint64(0xFF51AFD7ED558CCD)
+_SHIFT = np.uint64(32)
+_WIDEST = 0xFFFF
+
+
+def _windows(codes: Codes) -> KeyArray:
+    """Little-endian 64-bit words starting at every code unit (four units, the first lowest).
+
+    A 32-bit code point above U+FFFF wraps around here; its token must not use the result.
+    """
+    if codes.dtype != np.uint16:
+        codes = codes.astype(np.uint16)
+    count = max(len(codes) - PADDING, 0)
+    windows: KeyArray = np.ndarray((count,), dtype="<u8", buffer=codes, strides=(2,))
+    return windows
+
+
+class TokenChunks:
+    """The chunks of the tokens of a block, and their hashes.
+
+    Every token has a ``first`` and a ``last`` chunk (the same for tokens of at most four
+    units). The tokens ``long`` (sorted), those longer than eight units, also have middle
+    chunks: ``middle_counts`` of them, together in ``middle`` token after token.
+    """
+
+    def __init__(self, block: TokenBlock) -> None:
+        starts, lengths = block.starts, block.lengths
+        windows = _windows(block.codes)
+        self.lengths = lengths
+        first: KeyArray = windows.take(starts)
+        first &= _MASKS.take(np.minimum(lengths, UNITS))
+        last = first.copy()
+        over = np.flatnonzero(lengths > UNITS)  # their last chunk ends the token
+        last[over] = windows.take(starts.take(over) + lengths.take(over) - UNITS)
+        self.first, self.last = first, last
+        hashes = first * _MIX[0]
+        hashes ^= last * _MIX[1]
+        hashes ^= lengths.view(np.uint64)
+        self.long = over[lengths.take(over) > 2 * UNITS]
+        self.middle = np.zeros(0, dtype=np.uint64)
+        self._firsts = np.zeros(0, dtype=np.int64)
+        if len(self.long):
+            counts = self.middle_counts(self.long)
+            self._firsts = np.cumsum(counts) - counts
+            self.middle = windows.take(span_positions(starts[self.long] + UNITS, counts, UNITS))
+            # Middle chunks are mixed and summed: the hash needs no order, the check does.
+            sums = np.cumsum(_finish(self.middle * _MIX[0]))
+            totals = sums.take(self._firsts + counts - 1)
+            totals[1:] -= sums.take(self._firsts[1:] - 1)
+            hashes[self.long] += totals
+        self.hashes = _finish(hashes)
+        self.wide = np.zeros(len(block), dtype=bool)
+        if block.codes.dtype != np.uint16 and len(block.codes):
+            places = np.flatnonzero(block.codes > _WIDEST)
+            self.wide[np.searchsorted(starts, places, side="right") - 1] = True
+
+    def middle_counts(self, tokens: IntArray) -> IntArray:
+        """Number of middle chunks of each of the given tokens (0 for short ones)."""
+        counts: IntArray = np.maximum((self.lengths.take(tokens) - UNITS - 1) // UNITS, 0)
+        return counts
+
+    def middle_of(self, tokens: IntArray) -> KeyArray:
+        """The middle chunks of the given tokens, token after token."""
+        counts = self.middle_counts(tokens)
+        kept = counts > 0
+        firsts = np.zeros(len(tokens), dtype=np.int64)
+        firsts[kept] = self._firsts.take(np.searchsorted(self.long, tokens[kept]))
+        return self.middle.take(span_positions(firsts, counts))
+
+
+def _finish(values: KeyArray) -> KeyArray:
+    """A 64-bit finalizer (multiply, xor-shift), as in MurmurHash3."""
+    values = values * _FINAL
+    values ^= values >> _SHIFT
+    values *= _FINAL
+    values ^= values >> _SHIFT
+    return values
+
+
+def differing_tokens(values_a: KeyArray, values_b: KeyArray, counts: IntArray) -> IntArray:
+    """Which tokens differ, given their chunks from two sources (token after token)."""
+    wrong = np.flatnonzero(values_a != values_b)
+    if not len(wrong):
+        return wrong
+    firsts = np.cumsum(counts) - counts
+    return np.unique(np.searchsorted(firsts, wrong, side="right") - 1)
+
+
+def same_tokens(chunks: TokenChunks, tokens: IntArray | None, others: IntArray) -> BoolArray:
+    """Whether token ``tokens[i]`` equals token ``others[i]`` of the same block, for each i.
+
+    ``tokens=None`` stands for every token of the block, in order.
+    """
+    lengths, first, last = chunks.lengths, chunks.first, chunks.last
+    if tokens is not None:
+        lengths, first, last = lengths.take(tokens), first.take(tokens), last.take(tokens)
+    same: BoolArray = lengths == chunks.lengths.take(others)
+    same &= first == chunks.first.take(others)
+    same &= last == chunks.last.take(others)
+    long = np.flatnonzero(same & (lengths > 2 * UNITS))
+    if len(long):
+        mine = long if tokens is None else tokens.take(long)
+        wrong = differing_tokens(
+            chunks.middle_of(mine), chunks.middle_of(others.take(long)), chunks.middle_counts(mine)
+        )
+        same[long[wrong]] = False
+    return same
