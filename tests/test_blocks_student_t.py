@@ -48,8 +48,26 @@ def test_closed_forms(t: float) -> None:
 @given(a=st.floats(0.05, 2000), b=st.floats(0.05, 2000), x=st.floats(0, 1))
 def test_regularized_beta_matches_scipy(a: float, b: float, x: float) -> None:
     assume(x == 0 or x > 1e-300)  # scipy loses digits on subnormal x (0.5, 2, 5e-324: we win)
+    # ... and within a few ulps of 1 (0.5, 0.5, 1 - 2**-53: see the closed form below).
+    assume(x == 1 or x < 1 - 1e-12)
     expected = special.betainc(a, b, x)
     assert regularized_beta(a, b, x) == pytest.approx(expected, rel=1e-9, abs=1e-290)
+
+
+@pytest.mark.parametrize("x", [1e-300, 1e-12, 0.3, 0.5, 0.7, 1 - 1e-12, 1 - 2**-53])
+def test_regularized_beta_of_one_half_is_the_arcsine_law(x: float) -> None:
+    """I_x(1/2, 1/2) = (2/pi) asin(sqrt(x)) and 1 - I_x = (2/pi) asin(sqrt(1 - x)).
+
+    Each form is evaluated where it is well conditioned (1 - x is exact for x >= 1/2).
+    """
+    if x <= 0.5:
+        assert regularized_beta(0.5, 0.5, x) == pytest.approx(
+            2 / math.pi * math.asin(math.sqrt(x)), rel=1e-12
+        )
+    else:
+        upper = 2 / math.pi * math.asin(math.sqrt(1 - x))
+        # I is within an ulp of 1 near x = 1, so 1 - I has about 8 significant digits left.
+        assert 1 - regularized_beta(0.5, 0.5, x) == pytest.approx(upper, rel=1e-7)
 
 
 @pytest.mark.parametrize("df", DFS)

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import libm
 from parbleu.metrics.base import Metric
 from parbleu.metrics.bleu import BLEU
 from parbleu.metrics.bleu_options import BleuOptions, Smoothing, SmoothVariant
@@ -119,16 +120,16 @@ def bleu_float32(rows: npt.ArrayLike, options: BleuOptions) -> tuple[FloatArray,
     wide = precisions.astype(np.float64)
     positive = wide > 0
     logs = np.full(wide.shape, _LOG_ZERO)
-    logs[positive] = np.log(wide[positive])
+    logs[positive] = libm.log(wide[positive])
     log_sum = np.zeros(n_rows)
     for n in range(order):  # Python's sum(), left to right
         log_sum = log_sum + np.where(n < orders, logs[:, n], 0.0)
     penalty = np.ones(n_rows)
     short = sys_len < ref_len
     nonempty = short & (sys_len > 0)
-    penalty[nonempty] = np.exp(1.0 - ref_len[nonempty] / sys_len[nonempty])
+    penalty[nonempty] = libm.exp(1.0 - ref_len[nonempty] / sys_len[nonempty])
     penalty[short & (sys_len <= 0)] = 0.0
-    scores = penalty * np.exp(log_sum / orders)
+    scores = penalty * libm.exp(log_sum / orders)
     scores[no_match] = 0.0
     return scores, np.zeros(n_rows, dtype=bool)
 

@@ -228,18 +228,23 @@ def randomization_differences(
 
     Trial ``i`` gives pseudo-system A the baseline's segments where ``mask[i]`` is true and
     the system's elsewhere, and B the rest (sacreBLEU's ``pos_sel @ bl + neg_sel @ sys``).
-    Integer statistics are summed exactly; other statistics with the same two products.
+    Integer statistics are summed exactly, in chunks of trials. Other statistics (TER with
+    several references, external scores) are summed with sacreBLEU's very products, on the
+    whole mask and one system at a time: BLAS picks its kernel, hence the order in which it
+    adds floats, from the matrix shapes, so any other shape can differ in the last bit.
     """
     side = _SideBySide.of([baseline, *systems], float32=False)
     width, n_systems = side.width, len(systems)
     columns = side.values
     integral = _integral(columns)
+    if not integral:
+        return _randomization_as_sacrebleu(side, n_trials, rng, scores)
     grand = columns.sum(axis=0)
     out = [np.empty(n_trials) for _ in systems]
     start = 0
     for mask in randomization_mask_chunks(rng, n_trials, side.n_segments):
         chosen = mask.astype(np.float64) @ columns
-        others = grand - chosen if integral else (~mask).astype(np.float64) @ columns
+        others = grand - chosen
         base_chosen, base_others = chosen[:, :width], others[:, :width]
         pseudo_a = base_chosen[:, None, :] + others[:, width:].reshape(-1, n_systems, width)
         pseudo_b = base_others[:, None, :] + chosen[:, width:].reshape(-1, n_systems, width)
@@ -250,6 +255,26 @@ def randomization_differences(
         for j in range(n_systems):
             out[j][start:stop] = np.abs(score_a[:, j] - score_b[:, j])
         start = stop
+    return out
+
+
+def _randomization_as_sacrebleu(
+    side: _SideBySide,
+    n_trials: int,
+    rng: np.random.Generator,
+    scores: Callable[[FloatArray], FloatArray],
+) -> list[FloatArray]:
+    """The pseudo-system differences by sacreBLEU's ``pos_sel @ bl + neg_sel @ sys``, per system."""
+    mask = np.concatenate(list(randomization_mask_chunks(rng, n_trials, side.n_segments)))
+    flipped = ~mask
+    width = side.width
+    baseline = np.ascontiguousarray(side.values[:, :width])
+    out = []
+    for j in range(1, side.values.shape[1] // width):
+        system = np.ascontiguousarray(side.values[:, j * width : (j + 1) * width])
+        pseudo_a = mask @ baseline + flipped @ system
+        pseudo_b = flipped @ baseline + mask @ system
+        out.append(np.abs(scores(pseudo_a) - scores(pseudo_b)))
     return out
 
 

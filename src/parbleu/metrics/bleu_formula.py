@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import libm
 from parbleu.errors import InputError
 from parbleu.metrics.bleu_options import BleuOptions, Smoothing, SmoothVariant
 from parbleu.metrics.chen_cherry import nltk_geometric_mean, nltk_precisions, paper_precisions
@@ -62,7 +63,7 @@ def brevity_penalty(sys_len: FloatArray, ref_len: FloatArray) -> FloatArray:
     short = sys_len < ref_len
     penalty = np.ones_like(sys_len)
     nonempty = short & (sys_len > 0)
-    penalty[nonempty] = np.exp(1.0 - ref_len[nonempty] / sys_len[nonempty])
+    penalty[nonempty] = libm.exp(1.0 - ref_len[nonempty] / sys_len[nonempty])
     penalty[short & (sys_len <= 0)] = 0.0
     return penalty
 
@@ -125,19 +126,19 @@ def _geometric_mean(
     n_rows, n_orders = precisions.shape
     logs = np.full((n_rows, n_orders), LOG_ZERO)
     positive = precisions > 0
-    logs[positive] = np.log(precisions[positive])
+    logs[positive] = libm.log(precisions[positive])
     in_mean = np.arange(n_orders)[None, :] < orders[:, None]
     weights = options.weights
     total = np.zeros(n_rows)
     if weights is None:  # sacreBLEU: sum of logs, left to right, divided by the order
         for n in range(n_orders):
             total = total + np.where(in_mean[:, n], logs[:, n], 0.0)
-        return np.exp(total / orders)
+        return libm.exp(total / orders)
     weight_sum = np.zeros(n_rows)
     for n in range(n_orders):
         total = total + np.where(in_mean[:, n], weights[n] * logs[:, n], 0.0)
         weight_sum = weight_sum + np.where(in_mean[:, n], weights[n], 0.0)
-    return np.exp(total / weight_sum)
+    return libm.exp(total / weight_sum)
 
 
 def _nltk_bleu(

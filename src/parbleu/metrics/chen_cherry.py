@@ -29,6 +29,7 @@ import sys
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import libm
 from parbleu.metrics.bleu_options import Smoothing
 
 __all__ = [
@@ -61,7 +62,7 @@ def smoothing4_counts(
     """
     zero = counted & (matches == 0)
     steps = np.cumsum(zero, axis=1)
-    log_len = np.log(np.maximum(sys_len, 1.0))[:, None]
+    log_len = libm.log(np.maximum(sys_len, 1.0))[:, None]
     return np.where(zero, (log_len / k) ** steps, matches)
 
 
@@ -167,7 +168,7 @@ def nltk_precisions(
     if method is Smoothing.CC6:  # method6 as it runs without its assertion (python -O)
         return smoothing6_precisions(matches, totals, value)
     if method in (Smoothing.CC4, Smoothing.CC7):  # method4: ln(len(T)) / (2^k K l_n)
-        log_len = np.log(np.maximum(sys_len, 2.0))[:, None]
+        log_len = libm.log(np.maximum(sys_len, 2.0))[:, None]
         smoothed = 1.0 / (2.0**steps * value / log_len) / denominators
         precisions = np.where(zero & (sys_len[:, None] > 1), smoothed, precisions)
     if method in (Smoothing.CC5, Smoothing.CC7):  # method5: averages of precisions
@@ -186,6 +187,6 @@ def nltk_geometric_mean(precisions: FloatArray, weights: tuple[float, ...]) -> F
     total = np.zeros(precisions.shape[0])
     for n, weight in enumerate(weights):
         positive = precisions[:, n] > 0
-        logs = np.log(np.where(positive, precisions[:, n], 1.0))
+        logs = libm.log(np.where(positive, precisions[:, n], 1.0))
         total = total + np.where(positive, weight * logs, 0.0)
-    return np.exp(total)
+    return libm.exp(total)

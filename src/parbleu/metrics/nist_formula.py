@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import libm
 from parbleu.errors import InputError
 
 __all__ = ["BETA", "NistArrays", "length_penalty", "nist_columns", "nist_from_totals"]
@@ -62,8 +63,8 @@ def length_penalty(sys_len: npt.ArrayLike, ref_len: npt.ArrayLike) -> FloatArray
     short = sys_len < ref_len
     penalty[short & (sys_len <= 0)] = 0.0
     partial = short & (sys_len > 0)
-    log_ratio = np.log(sys_len[partial] / ref_len[partial])
-    penalty[partial] = np.exp(-BETA * log_ratio * log_ratio)
+    log_ratio = libm.log(sys_len[partial] / ref_len[partial])
+    penalty[partial] = libm.exp(-BETA * log_ratio * log_ratio)
     return penalty
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import libm
 from parbleu.engine.encode import Encoded
 from parbleu.engine.ngrams import NgramTable
 
@@ -104,7 +105,7 @@ def information_weights(types: NgramTypes, *, false_prefix: int | None = None) -
             token ``0``): bigrams that start with it are weighted against the total number of
             reference words, as unigrams are. ``None`` applies eq. 2 everywhere.
     """
-    log2 = np.log(2.0)
+    log2 = libm.log(2.0)
     weights: list[FloatArray] = []
     for index, (keys, counts) in enumerate(zip(types.keys, types.counts, strict=True)):
         if index == 0:
@@ -115,7 +116,7 @@ def information_weights(types: NgramTypes, *, false_prefix: int | None = None) -
             if index == 1 and false_prefix is not None:
                 starts_false = types.keys[0][prefixes] == false_prefix
                 prefix_counts[starts_false] = float(types.total_words)
-        weights.append(-np.log(counts / prefix_counts) / log2)
+        weights.append(-libm.log(counts / prefix_counts) / log2)
     return weights
 
 
