@@ -19,29 +19,51 @@ from parbleu.errors import (
 from parbleu.functional import (
     corpus_bleu,
     corpus_bleu_for_weights,
+    corpus_chrf,
+    corpus_nist,
+    corpus_ter,
     sentence_bleu,
     sentence_bleu_scores,
+    sentence_chrf,
+    sentence_ter,
 )
 from parbleu.metrics.bleu import BLEU
 from parbleu.metrics.bleu_result import BleuScore
+from parbleu.metrics.chrf import CHRF
+from parbleu.metrics.chrf_result import ChrfScore
+from parbleu.metrics.nist import NIST
+from parbleu.metrics.nist_result import NistScore
+from parbleu.metrics.ter import TER
+from parbleu.metrics.ter_result import TerScore
 from parbleu.signature import Signature
 from parbleu.stats import Stats
 
 __all__ = [
     "BLEU",
+    "CHRF",
+    "NIST",
+    "TER",
     "BleuScore",
+    "ChrfScore",
     "EncodingError",
     "InputError",
     "LengthMismatchError",
     "MissingDependencyError",
+    "NistScore",
     "OptionError",
     "ParbleuError",
     "ReferenceShapeError",
     "Signature",
     "Stats",
+    "TerScore",
     "__version__",
     "corpus_bleu",
     "corpus_bleu_for_weights",
+    "corpus_chrf",
+    "corpus_nist",
+    "corpus_ter",
     "sentence_bleu",
     "sentence_bleu_scores",
+    "sentence_chrf",
+    "sentence_ter",
 ]

@@ -21,9 +21,25 @@ import numpy.typing as npt
 from parbleu.errors import OptionError
 from parbleu.metrics.bleu import BLEU
 from parbleu.metrics.bleu_result import BleuScore
+from parbleu.metrics.chrf import CHRF
+from parbleu.metrics.chrf_result import ChrfScore
+from parbleu.metrics.nist import NIST
+from parbleu.metrics.nist_result import NistScore
+from parbleu.metrics.ter import TER
+from parbleu.metrics.ter_result import TerScore
 from parbleu.references import check_hypotheses, resolve_references
 
-__all__ = ["corpus_bleu", "corpus_bleu_for_weights", "sentence_bleu", "sentence_bleu_scores"]
+__all__ = [
+    "corpus_bleu",
+    "corpus_bleu_for_weights",
+    "corpus_chrf",
+    "corpus_nist",
+    "corpus_ter",
+    "sentence_bleu",
+    "sentence_bleu_scores",
+    "sentence_chrf",
+    "sentence_ter",
+]
 
 
 def corpus_bleu(
@@ -64,6 +80,66 @@ def sentence_bleu_scores(
     """Sentence BLEU of every segment as one array (effective order unless told otherwise)."""
     options.setdefault("effective_order", True)
     return BLEU(**options).sentence_scores(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> ChrfScore:
+    """Corpus chrF (chrF++ with ``word_order=2``; options as for `parbleu.CHRF`).
+
+    >>> round(corpus_chrf(["The cat sat."], [["The cat sat."]]).score, 1)
+    100.0
+    """
+    return CHRF(**options).corpus_score(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def sentence_chrf(hypothesis: str, references: Sequence[str], **options: Any) -> ChrfScore:
+    """ChrF of one sentence against its references (options as for `parbleu.CHRF`)."""
+    return CHRF(**options).sentence_score(hypothesis, references)
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> TerScore:
+    """Corpus TER (options as for `parbleu.TER`); lower is better.
+
+    >>> corpus_ter(["the cat sat"], [["the cat sat down"]]).score
+    25.0
+    """
+    return TER(**options).corpus_score(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def sentence_ter(hypothesis: str, references: Sequence[str], **options: Any) -> TerScore:
+    """TER of one sentence against its references (options as for `parbleu.TER`)."""
+    return TER(**options).sentence_score(hypothesis, references)
+
+
+def corpus_nist(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> NistScore:
+    """Corpus NIST as mteval-v13a computes it (options as for `parbleu.NIST`)."""
+    return NIST(**options).corpus_score(
         hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
     )
 

@@ -13,11 +13,15 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO, TextIO
 
 from parbleu.cli.demo import run_demo
+from parbleu.cli.meta import run_meta
 from parbleu.cli.metrics import AnyMetric, build_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import corpus_lines, sentence_lines, system_table
+from parbleu.cli.significance import significance_lines, wants_significance
 from parbleu.errors import InputError, OptionError, ParbleuError
 from parbleu.io import check_parallel, decode_lines, read_lines, split_tab_fields
+from parbleu.metrics.nist import NIST
+from parbleu.parallel import parallel_chunked_statistics
 from parbleu.references import ReferenceSet
 
 __all__ = ["main", "run"]
@@ -112,6 +116,8 @@ def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[st
     reference_set = ReferenceSet(tuple(tuple(stream) for stream in refs))
     for metric in metrics:
         metric.set_references(reference_set)
+    if wants_significance(args):
+        return significance_lines(args, metrics, names, systems, os.environ)
     style: dict[str, Any] = {"width": args.width, "short": args.short}
     if args.sentence_level:
         if len(systems) > 1:
@@ -122,29 +128,42 @@ def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[st
             score_only=args.score_only,
             **style,
         )
-    scores = [[_corpus_score(metric, lines) for metric in metrics] for lines in systems]
+    jobs = args.paired_jobs or os.cpu_count() or 1
+    workers = build_metrics(args)  # without references: what is sent to worker processes
+
+    def corpus_score(index: int, lines: list[str]) -> Any:
+        metric = metrics[index]
+        if jobs == 1 or isinstance(metric, NIST):  # NIST needs whole-corpus weights
+            totals = metric.statistics(lines).total()
+        else:
+            totals = parallel_chunked_statistics(workers[index], lines, refs, jobs=jobs).totals
+        return metric.score_totals(totals, metric.signature())
+
     if len(systems) == 1:
-        return corpus_lines(scores[0], fmt=args.format, score_only=args.score_only, **style)
+        # sacreBLEU prints the metrics of one system in the order of their names.
+        order = sorted(range(len(metrics)), key=lambda i: type(metrics[i]).__name__.upper())
+        single = [corpus_score(i, systems[0]) for i in order]
+        return corpus_lines(single, fmt=args.format, score_only=args.score_only, **style)
+    scores = [[corpus_score(i, lines) for i in range(len(metrics))] for lines in systems]
     return system_table(names, scores, fmt=args.format, **style)
 
 
-def _corpus_score(metric: AnyMetric, lines: list[str]) -> Any:
-    return metric.score_totals(metric.statistics(lines).total(), metric.signature())
-
-
-def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[Any]:
+def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[tuple[Any, ...]]:
+    """The scores of each segment, one per metric in the order given."""
     per_metric = []
     for metric in metrics:
         signature = metric.signature()
         rows = metric.statistics(lines).values
         per_metric.append([metric.score_totals(row, signature) for row in rows])
-    return [score for segment in zip(*per_metric, strict=True) for score in segment]
+    return list(zip(*per_metric, strict=True))
 
 
 def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Run the command with explicit streams; returns the exit code."""
     if list(argv[:1]) == ["demo"]:
         return run_demo(list(argv[1:]), run, stdout, stderr)
+    if list(argv[:1]) == ["meta"]:
+        return run_meta(list(argv[1:]), stdout, stderr)
     args = build_parser().parse_args(list(argv))
     try:
         lines = _score(args, stdin, stderr)

@@ -9,7 +9,9 @@ from typing import Any
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
 from parbleu.metrics.bleu import BLEU
+from parbleu.metrics.chrf import CHRF
 from parbleu.metrics.nist import NIST
+from parbleu.metrics.ter import TER
 
 __all__ = ["available_metrics", "build_metrics"]
 
@@ -31,6 +33,27 @@ def _bleu(args: argparse.Namespace) -> AnyMetric:
     )
 
 
+def _chrf(args: argparse.Namespace) -> AnyMetric:
+    # As in sacreBLEU, chrF has its own lowercase flag; `-lc` is BLEU's.
+    return CHRF(
+        char_order=args.chrf_char_order,
+        word_order=args.chrf_word_order,
+        beta=args.chrf_beta,
+        whitespace=args.chrf_whitespace,
+        lowercase=args.chrf_lowercase,
+        eps_smoothing=args.chrf_eps_smoothing,
+    )
+
+
+def _ter(args: argparse.Namespace) -> AnyMetric:
+    return TER(
+        case_sensitive=args.ter_case_sensitive,
+        asian_support=args.ter_asian_support,
+        no_punct=args.ter_no_punct,
+        normalized=args.ter_normalized,
+    )
+
+
 def _nist(args: argparse.Namespace) -> AnyMetric:
     return NIST(
         tokenize=args.tokenize or "13a",
@@ -42,6 +65,8 @@ def _nist(args: argparse.Namespace) -> AnyMetric:
 
 _FACTORIES: dict[str, Callable[[argparse.Namespace], AnyMetric]] = {
     "bleu": _bleu,
+    "chrf": _chrf,
+    "ter": _ter,
     "nist": _nist,
 }
 

@@ -193,7 +193,8 @@ def _significance_options(parser: argparse.ArgumentParser) -> None:
         "-j",
         type=_non_negative_int,
         default=1,
-        help="accepted for sacreBLEU compatibility; parbleu tests all systems in one pass",
+        help="processes for corpus scoring (0: one per core; default: %(default)s); "
+        "significance tests run all systems in one pass",
     )
     group.add_argument(
         "--seed",

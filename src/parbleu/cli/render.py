@@ -41,12 +41,18 @@ def to_json(value: object) -> str:
 def corpus_lines(
     scores: Sequence[Score], *, width: int, fmt: str, score_only: bool, short: bool
 ) -> list[str]:
-    """Lines for one system and one or more metrics."""
+    """Lines for one system and one or more metrics, laid out as sacreBLEU prints them.
+
+    With ``-f json`` several metrics make a JSON array whose items are written one after the
+    other (``[``, the items separated by ``,``, ``]``), exactly sacreBLEU's text.
+    """
+    if fmt == "json":
+        items = [
+            f"{s.score:.{width}f}" if score_only else to_json(s.to_dict(width)) for s in scores
+        ]
+        return items if len(items) == 1 else ["[\n" + ",\n".join(items) + "\n]"]
     if score_only:
         return [f"{s.score:.{width}f}" for s in scores]
-    if fmt == "json":
-        dicts = [s.to_dict(width) for s in scores]
-        return [to_json(dicts[0] if len(dicts) == 1 else dicts)]
     lines = [s.format(width, signature=True, short=short) for s in scores]
     if len(lines) > 1:  # align on "=" as sacreBLEU does
         column = max(line.index(" = ") for line in lines)
@@ -55,17 +61,21 @@ def corpus_lines(
 
 
 def sentence_lines(
-    scores: Sequence[Score], *, width: int, fmt: str, score_only: bool, short: bool
+    segments: Sequence[Sequence[Score]], *, width: int, fmt: str, score_only: bool, short: bool
 ) -> list[str]:
-    """One line per segment: JSON Lines with ``-f json``, sacreBLEU's text lines otherwise."""
+    """One line per segment and metric, segment after segment (``segments[i]``: its scores).
+
+    JSON Lines with ``-f json`` (``"segment"`` numbers from 1), sacreBLEU's text lines otherwise.
+    """
     if score_only:
-        return [f"{s.score:.{width}f}" for s in scores]
+        return [f"{s.score:.{width}f}" for scores in segments for s in scores]
     if fmt == "json":
         return [
-            json.dumps({"segment": i + 1, **s.to_dict(width)}, ensure_ascii=False)
-            for i, s in enumerate(scores)
+            json.dumps({"segment": i, **s.to_dict(width)}, ensure_ascii=False)
+            for i, scores in enumerate(segments, start=1)
+            for s in scores
         ]
-    return [s.format(width, signature=True, short=short) for s in scores]
+    return [s.format(width, signature=True, short=short) for scores in segments for s in scores]
 
 
 def system_table(
