@@ -122,7 +122,7 @@ def main() -> None:
             print(f"  done: {row.target} ({row.size}): speed-up {ratio}", flush=True)
 
     if "wmt17" in selected:
-        done(bleu_targets.wmt17(args.data, runs=3 if quick else 5))
+        done(bleu_targets.wmt17(args.data, runs=3 if quick else 10))
     if "corpus" in selected:
         size = 100_000 if quick else 1_000_000
         runs, theirs = (3, 2) if quick else (3, 1)

@@ -35,6 +35,8 @@ class ReferenceSet:
     @property
     def nrefs(self) -> int | str:
         """References per segment for the signature: a number, or ``var`` if it varies."""
+        if all(None not in stream for stream in self.streams):  # the usual case, at C speed
+            return len(self.streams)
         counts = {
             sum(stream[i] is not None for stream in self.streams) for i in range(self.n_segments)
         }
@@ -73,6 +75,10 @@ def check_hypotheses(hypotheses: Any, *, what: str = "hypotheses") -> list[str]:
             f"{what} must be a sequence of strings; got {_type_name(hypotheses)}"
         )
     lines = list(hypotheses)
+    if set(map(type, lines)) <= {str}:  # the usual case, checked at C speed
+        if not lines:
+            raise InputError(f"{what} are empty: nothing to score")
+        return lines
     for index, line in enumerate(lines):
         if not isinstance(line, str):
             raise ReferenceShapeError(
