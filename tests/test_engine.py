@@ -265,6 +265,28 @@ def test_one_pass_counts_stay_exact_when_hashes_collide(
         assert counts.matches[i].tolist() == oracle_matches(tokens, refs, 4)
 
 
+@pytest.fixture
+def one_slot_grouping(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every key of the one-pass grouping in slot 0: one key per hash round, then sorting."""
+    monkeypatch.setattr(joint_module, "_MULTIPLIERS", (np.uint64(0),) * 3)
+
+
+@pytest.mark.usefixtures("one_slot_grouping")
+@SETTINGS
+@given(corpus=corpora(), max_order=st.integers(min_value=1, max_value=5))
+def test_one_pass_counts_stay_exact_when_grouping_slots_collide(
+    corpus: tuple[list[str], list[list[str | None]]], max_order: int
+) -> None:
+    hyps, streams = corpus
+    tokenizer = make_tokenizer(TokenizerName.MTEVAL_13A)
+    counts = pair_counts(hyps, streams, tokenizer, lowercase=False, max_order=max_order)
+    hyp_tokens = oracle_tokens(TokenizerName.MTEVAL_13A, hyps)
+    ref_tokens = [oracle_tokens(TokenizerName.MTEVAL_13A, [r or "" for r in s]) for s in streams]
+    for i, tokens in enumerate(hyp_tokens):
+        refs = [stream[i] for stream in ref_tokens]
+        assert counts.matches[i].tolist() == oracle_matches(tokens, refs, max_order)
+
+
 @pytest.mark.parametrize(
     ("hyp", "ref"),
     [

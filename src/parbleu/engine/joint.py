@@ -2,12 +2,12 @@
 
 When references serve a single set of hypotheses (a chunk of a stream, sentence-level
 scores), nothing needs them prepared for reuse, and neither a vocabulary nor a reference
-table is worth building. Hypotheses and references are tokenized together, and each order is
-one sort of the n-grams of both sides (Papineni et al., 2002, section 2.1, computed per
-segment for all segments at once):
+table is worth building. Hypotheses and references are tokenized together, and each order
+groups the n-grams of both sides with one pass through a hash table of exact keys (Papineni
+et al., 2002, section 2.1, computed per segment for all segments at once):
 
 * order 1: tokens are grouped by (segment, token), from a 64-bit hash of the token's chunks
-  mixed with its segment; every token is then compared with the first token of its group
+  mixed with its segment; every token is then compared with the leading token of its group
   (segment, length and chunks), so groups are exact; the rare token that differs is
   regrouped through a dictionary of strings;
 * order n: an n-gram's key is ``group of its (n-1)-gram prefix * G + group of its last
@@ -41,6 +41,10 @@ BoolArray = npt.NDArray[np.bool_]
 #: Segments scored together: bounds the size of every array and keeps them in cache.
 BLOCK_SEGMENTS = 1024
 _SEGMENT_MIX = np.uint64(0xD6E8FEB86659FD93)
+# Multiplicative hashes (Knuth) of the successive rounds of `_group`.
+_MULTIPLIERS = tuple(
+    np.uint64(m) for m in (0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
+)
 
 
 @dataclass(frozen=True)
@@ -108,11 +112,11 @@ class _Alive:
     streams: IntArray  # 0 for the hypothesis, k + 1 for reference k
     segments: IntArray
 
-    def take(self, kept: IntArray, groups: IntArray | None = None) -> _Alive:
-        """The n-grams at `kept` (with new `groups`, when given)."""
+    def take(self, kept: IntArray) -> _Alive:
+        """The n-grams at `kept`."""
         return _Alive(
             self.positions.take(kept),
-            self.groups.take(kept) if groups is None else groups,
+            self.groups.take(kept),
             self.streams.take(kept),
             self.segments.take(kept),
         )
@@ -153,9 +157,14 @@ def _block_counts(
             shared[:] = False
             shared[alive.positions] = True
             kept = np.flatnonzero(shared.take(alive.positions + 1))
-            following = separated.take(alive.positions.take(kept) + order - 1)
-            keys = alive.groups.take(kept) * tokens + following
-            alive = alive.take(kept, _group(keys))
+            starts = alive.positions.take(kept)
+            keys = alive.groups.take(kept) * tokens + separated.take(starts + (order - 1))
+            alive = _Alive(
+                starts,
+                _group(keys.view(np.uint64)),
+                alive.streams.take(kept),
+                alive.segments.take(kept),
+            )
         alive = _count(alive, sides, n, matches[:, order - 1])
         if not len(alive.positions):
             break
@@ -170,69 +179,74 @@ def _count(alive: _Alive, sides: int, n: int, matches: IntArray) -> _Alive:
     """
     if not len(alive.groups):
         return alive
-    groups = alive.groups  # the index of each group's first member
+    groups = alive.groups  # the index of the group's leading member
     size = len(groups)
     counts = np.bincount(groups * sides + alive.streams, minlength=size * sides)
     hypothesis = counts[0::sides]
     reference = counts[1::sides] if sides == 2 else counts.reshape(size, sides)[:, 1:].max(1)
     clipped = np.minimum(hypothesis, reference)
-    # A group lies in the segment of its first member.
-    matched = np.flatnonzero(clipped > 0)
+    # A group lies in the segment of its leading member.
+    found = clipped > 0
+    matched = np.flatnonzero(found)
     matches += np.bincount(
         alive.segments.take(matched), weights=clipped.take(matched), minlength=n
     ).astype(np.int64)
-    return alive.take(np.flatnonzero((clipped > 0).take(groups)))
+    return alive.take(np.flatnonzero(found.take(groups)))
 
 
-def _first_members(order: IntArray, new: BoolArray) -> IntArray:
-    """Group of every element: the index of its group's first element.
+def _group(keys: KeyArray) -> IntArray:
+    """For exact keys, the index of the group's leading element (itself for that one).
 
-    Args:
-        order: indices of the elements sorted by group, then by index.
-        new: ``new[i]`` is true where ``order[i]`` starts a group.
+    Every element writes its index into its key's slot of a hash table, one writer per slot
+    wins, and every element reads the winner back: those with the winner's key are grouped,
+    led by it. Keys that lost their slot to another key try again with other hashes; the few
+    left after that are grouped by sorting. Any leader will do: callers only need every
+    group to have one, within the group, and the same for all its members.
     """
-    starts = np.where(new, np.arange(len(order), dtype=np.int64), 0)
+    n = len(keys)
+    bits = max(4, (2 * n).bit_length())  # at most half full
+    shift = np.uint64(64 - bits)
+    table = np.empty(1 << bits, dtype=np.int64)
+    slots = ((keys * _MULTIPLIERS[0]) >> shift).view(np.int64)
+    table[slots] = np.arange(n, dtype=np.int64)
+    groups: IntArray = table.take(slots)
+    lost = np.flatnonzero(keys.take(groups) != keys)
+    for multiplier in _MULTIPLIERS[1:]:
+        if not len(lost):
+            return groups
+        lost_keys = keys.take(lost)
+        slots = ((lost_keys * multiplier) >> shift).view(np.int64)
+        table[slots] = lost
+        winners = table.take(slots)
+        groups[lost] = winners
+        lost = lost[keys.take(winners) != lost_keys]
+    if len(lost):
+        groups[lost] = lost.take(_sorted_group(keys.take(lost)))
+    return groups
+
+
+def _sorted_group(keys: KeyArray) -> IntArray:
+    """For exact keys, the index of the first element with the same key, by sorting."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys.take(order)
+    new = np.empty(len(keys), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.where(new, np.arange(len(keys), dtype=np.int64), 0)
     np.maximum.accumulate(starts, out=starts)  # where each element's group starts
-    groups = np.empty(len(order), dtype=np.int64)
+    groups = np.empty(len(keys), dtype=np.int64)
     groups[order] = order.take(starts)
     return groups
 
 
-def _group(keys: IntArray) -> IntArray:
-    """For exact integer keys, the index of the first element with the same key."""
-    if not len(keys):
-        return keys
-    position_bits = max(1, (len(keys) - 1).bit_length())
-    if int(keys.max()).bit_length() + position_bits <= 63:
-        packed = np.sort((keys << position_bits) | np.arange(len(keys), dtype=np.int64))
-        ordered = packed >> position_bits
-        order = packed & ((1 << position_bits) - 1)
-    else:
-        order = np.argsort(keys, kind="stable")
-        ordered = keys[order]
-    new = np.empty(len(keys), dtype=bool)
-    new[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    return _first_members(order, new)
-
-
 def _unigram_groups(block: TokenBlock, segments: IntArray) -> IntArray:
-    """Exact (segment, token) groups of the tokens of a block: each token's first equal one."""
+    """Exact (segment, token) groups of the tokens of a block: the leader of each one's group."""
     tokens = len(block)
     if not tokens:
         return np.zeros(0, dtype=np.int64)
     chunks = TokenChunks(block)
-    keys = chunks.hashes ^ (segments.view(np.uint64) * _SEGMENT_MIX)
-    position_bits = max(1, (tokens - 1).bit_length())
-    mask = np.uint64((1 << position_bits) - 1)
-    # The top bits of the key and the position in one sortable integer.
-    packed = np.sort((keys & ~mask) | np.arange(tokens, dtype=np.uint64))
-    new = np.empty(tokens, dtype=bool)
-    new[0] = True
-    top = packed >> np.uint64(position_bits)
-    np.not_equal(top[1:], top[:-1], out=new[1:])
-    groups = _first_members((packed & mask).view(np.int64), new)
-    # Keys are hashes: check every token against its group's first one.
+    groups = _group(chunks.hashes ^ (segments.view(np.uint64) * _SEGMENT_MIX))
+    # Keys are hashes: check every token against its group's leader.
     same = segments.take(groups) == segments
     same &= same_tokens(chunks, None, groups)
     # Chunks of tokens with code points above U+FFFF are not exact: such tokens, and every
