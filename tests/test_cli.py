@@ -350,3 +350,17 @@ def test_jobs_give_the_same_output_as_one_process(tmp_path: Path) -> None:
     ours = {d["name"]: d for d in json.loads(two[1])}
     for expected in theirs:
         assert ours[expected["name"]]["score"] == expected["score"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ter_with_three_references_equals_sacrebleu_bit_for_bit(jobs: str) -> None:
+    """Average reference lengths in thirds: TER's float sums must follow sacreBLEU's order."""
+    import sacrebleu.metrics  # noqa: PLC0415
+
+    refs = [REF_A, REF_B, STRONG]
+    code, out, err = parbleu(*refs, "-i", WEAK, "-m", "ter", "-j", jobs)
+    assert (code, err) == (0, "")
+    streams = [Path(path).read_text(encoding="utf-8").splitlines() for path in refs]
+    hyps = Path(WEAK).read_text(encoding="utf-8").splitlines()
+    expected = sacrebleu.metrics.TER().corpus_score(hyps, streams)
+    assert json.loads(out)["score_unrounded"] == expected.score

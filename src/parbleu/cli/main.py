@@ -21,6 +21,7 @@ from parbleu.cli.significance import significance_lines, wants_significance
 from parbleu.errors import InputError, OptionError, ParbleuError
 from parbleu.io import check_parallel, decode_lines, read_lines, split_tab_fields
 from parbleu.metrics.nist import NIST
+from parbleu.metrics.ter import TER
 from parbleu.parallel import parallel_chunked_statistics
 from parbleu.references import ReferenceSet
 
@@ -133,10 +134,11 @@ def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[st
 
     def corpus_score(index: int, lines: list[str]) -> Any:
         metric = metrics[index]
-        if jobs == 1 or isinstance(metric, NIST):  # NIST needs whole-corpus weights
-            totals = metric.statistics(lines).total()
-        else:
-            totals = parallel_chunked_statistics(workers[index], lines, refs, jobs=jobs).totals
+        # NIST needs whole-corpus weights; TER sums its float statistics in segment order, as
+        # sacreBLEU does, and spreads its own work over `jobs` processes.
+        if jobs == 1 or isinstance(metric, (NIST, TER)):
+            return metric.corpus_score(lines)
+        totals = parallel_chunked_statistics(workers[index], lines, refs, jobs=jobs).totals
         return metric.score_totals(totals, metric.signature())
 
     if len(systems) == 1:

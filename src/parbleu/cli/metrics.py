@@ -51,6 +51,7 @@ def _ter(args: argparse.Namespace) -> AnyMetric:
         asian_support=args.ter_asian_support,
         no_punct=args.ter_no_punct,
         normalized=args.ter_normalized,
+        n_jobs=args.paired_jobs or None,  # -j 0: every core
     )
 
 
