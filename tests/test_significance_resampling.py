@@ -153,3 +153,26 @@ def test_randomization_sums_are_sacrebleus(integral: bool) -> None:
             assert np.array_equal(differences[j], expected)
         else:
             assert np.array_equal(differences[j], expected)
+
+
+@pytest.mark.usefixtures("tiny_chunks")
+def test_randomization_of_float_statistics_past_the_mask_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past `EXACT_MASK_BYTES` float sums go chunk by chunk: equal up to summation order."""
+    monkeypatch.setattr(resampling, "EXACT_MASK_BYTES", 8)
+    rng = np.random.default_rng(12)
+    blocks = [rng.integers(0, 50, size=(45, 3)) / 3 for _ in range(3)]
+
+    def score(rows: np.ndarray) -> np.ndarray:
+        return rows[:, 0] - 2 * rows[:, 1] + rows[:, 2] / 7
+
+    differences = randomization_differences(
+        _stats(blocks[0]), [_stats(b) for b in blocks[1:]], 100, np.random.default_rng(4), score
+    )
+    mask = np.random.default_rng(4).integers(2, size=(100, 45), dtype=bool)
+    for j, system in enumerate(blocks[1:]):
+        shuffled_a = mask @ blocks[0] + ~mask @ system
+        shuffled_b = ~mask @ blocks[0] + mask @ system
+        expected = np.abs(score(shuffled_a) - score(shuffled_b))
+        np.testing.assert_allclose(differences[j], expected, rtol=1e-12, atol=1e-9)

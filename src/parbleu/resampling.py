@@ -59,6 +59,8 @@ Scorer = Callable[[npt.NDArray[Any]], tuple[FloatArray, BoolArray]]
 _FLOAT32_EXACT = 2.0**24
 #: float64 sums of integers below 2**53 are exact in any order.
 _FLOAT64_EXACT = 2.0**53
+#: Largest float64 trial mask multiplied whole, as sacreBLEU does, for float statistics.
+EXACT_MASK_BYTES = 1 << 28
 #: Largest power-of-two denominator tried when looking for exact float32 sums.
 _MAX_SCALE_BITS = 16
 #: Booleans numpy draws from one 32-bit random number.
@@ -230,21 +232,23 @@ def randomization_differences(
     the system's elsewhere, and B the rest (sacreBLEU's ``pos_sel @ bl + neg_sel @ sys``).
     Integer statistics are summed exactly, in chunks of trials. Other statistics (TER with
     several references, external scores) are summed with sacreBLEU's very products, on the
-    whole mask and one system at a time: BLAS picks its kernel, hence the order in which it
-    adds floats, from the matrix shapes, so any other shape can differ in the last bit.
+    whole mask and one system at a time, while that mask (as float64, what BLAS multiplies)
+    fits in `EXACT_MASK_BYTES`: BLAS picks its kernel, hence the order in which it adds
+    floats, from the matrix shapes, so any other shape can differ in the last bit. Larger
+    inputs keep memory bounded with chunked products, which may differ from sacreBLEU there.
     """
     side = _SideBySide.of([baseline, *systems], float32=False)
     width, n_systems = side.width, len(systems)
     columns = side.values
     integral = _integral(columns)
-    if not integral:
+    if not integral and 8 * n_trials * side.n_segments <= EXACT_MASK_BYTES:
         return _randomization_as_sacrebleu(side, n_trials, rng, scores)
     grand = columns.sum(axis=0)
     out = [np.empty(n_trials) for _ in systems]
     start = 0
     for mask in randomization_mask_chunks(rng, n_trials, side.n_segments):
         chosen = mask.astype(np.float64) @ columns
-        others = grand - chosen
+        others = grand - chosen if integral else (~mask).astype(np.float64) @ columns
         base_chosen, base_others = chosen[:, :width], others[:, :width]
         pseudo_a = base_chosen[:, None, :] + others[:, width:].reshape(-1, n_systems, width)
         pseudo_b = base_others[:, None, :] + chosen[:, width:].reshape(-1, n_systems, width)
