@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.tokenizers.base import WHITESPACE
+
 __all__ = [
     "WHITESPACE",
     "CharVocabulary",
@@ -33,20 +35,6 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 CodeArray = npt.NDArray[np.uint32]
 
-#: Code points for which ``str.isspace()`` is true (what ``str.split()`` splits on).
-WHITESPACE: tuple[int, ...] = (
-    *range(0x09, 0x0E),
-    *range(0x1C, 0x21),
-    0x85,
-    0xA0,
-    0x1680,
-    *range(0x2000, 0x200B),
-    0x2028,
-    0x2029,
-    0x202F,
-    0x205F,
-    0x3000,
-)
 
 # is_space[c] for every code point c up to the last whitespace one; the final entry, False,
 # stands for all larger code points.

@@ -139,7 +139,12 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         lines = check_hypotheses(hypotheses)
         prepared = self._prepared_for(len(lines), references, ref_streams, segment_refs)
         stats = self._statistics(lines, prepared)
-        return self.score_totals(stats.total(), self.signature(prepared.references.nrefs))
+        signature = self.signature(prepared.references.nrefs)
+        return self.score_totals(self.corpus_totals(stats), signature)
+
+    def corpus_totals(self, stats: Stats) -> npt.NDArray[Any]:
+        """Column sums of per-segment statistics, added as the metric's oracle adds them."""
+        return stats.total()
 
     def sentence_scores(
         self,

@@ -34,7 +34,7 @@ from parbleu.metrics.base import Metric
 from parbleu.metrics.ter_align import ReferenceWords, count_edits
 from parbleu.metrics.ter_options import TerOptions
 from parbleu.metrics.ter_result import TerScore
-from parbleu.references import ReferenceSet, check_hypotheses
+from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
 from parbleu.stats import Stats
 from parbleu.tokenizers.tercom import TercomTokenizer
@@ -197,19 +197,9 @@ class TER(Metric[TerScore, PreparedTerReferences]):
         values = np.column_stack([np.array(edits, dtype=np.float64), prepared.ref_lengths])
         return Stats(TER_COLUMNS, values)
 
-    def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: Any = None,
-        *,
-        ref_streams: Any = None,
-        segment_refs: Any = None,
-    ) -> TerScore:
-        """The corpus score: statistics summed in segment order (as sacreBLEU sums them)."""
-        lines = check_hypotheses(hypotheses)
-        prepared = self._prepared_for(len(lines), references, ref_streams, segment_refs)
-        stats = self._statistics(lines, prepared)
-        return self.score_totals(sequential_total(stats), self.signature(prepared.references.nrefs))
+    def corpus_totals(self, stats: Stats) -> FloatArray:
+        """Column sums in segment order, as sacreBLEU adds them (see `sequential_total`)."""
+        return sequential_total(stats)
 
     def scores(self, rows: npt.ArrayLike) -> FloatArray:
         """TER of each row of summed statistics."""
