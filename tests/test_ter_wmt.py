@@ -16,6 +16,7 @@ Oracles:
 from __future__ import annotations
 
 import csv
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ import pytest
 from sacrebleu.metrics import TER as SacreTER
 
 from parbleu.metrics.ter import TER
+from parbleu.tokenizers.tercom import TercomTokenizer
 from tests.wmt import Pair, WmtData
 
 pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
@@ -133,3 +135,33 @@ def test_worker_processes_give_the_same_statistics(shared_data: WmtData) -> None
     single = TER(references).statistics(hypotheses).values
     parallel = TER(references, n_jobs=2).statistics(hypotheses).values
     assert np.array_equal(single, parallel)
+
+
+OPTION_NAMES = ("normalized", "no_punct", "asian_support", "case_sensitive")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    list(itertools.product([False, True], repeat=4)),
+    ids=lambda f: "".join(map(str, map(int, f))),
+)
+def test_tokens_of_every_line_for_every_option(
+    shared_data: WmtData, flags: tuple[bool, ...]
+) -> None:
+    """Every reference line of every pair (as sacreBLEU caches references, which normalizes
+    them twice) and the first system's lines (normalized once), for each of the 16 option sets."""
+    options = dict(zip(OPTION_NAMES, flags, strict=True))
+    ours = TercomTokenizer(**options)
+    differing = []
+    for pair in [*shared_data.wmt21_pairs, shared_data.wmt17_ende]:
+        for letter, stream in pair.references.items():
+            oracle = SacreTER(**options)._cache_references([stream])
+            for i, (line, cached) in enumerate(zip(stream, oracle, strict=True)):
+                if ours.reference_words(line) != cached["ref_words"][0]:
+                    differing.append((pair.name, f"ref.{letter}", i))
+        system = pair.system_names[0]
+        sacre = SacreTER(**options)
+        for i, line in enumerate(pair.system(system)):
+            if ours.words(line) != sacre._preprocess_segment(line).split():
+                differing.append((pair.name, system, i))
+    assert not differing[:10], f"{len(differing)} lines tokenized differently"

@@ -179,7 +179,7 @@ class TER(Metric[TerScore, PreparedTerReferences]):
             refs = []
             for text in references.segment(i):
                 if text not in cache:
-                    cache[text] = ReferenceWords.from_words(self.tokenizer.words(text))
+                    cache[text] = ReferenceWords.from_words(self.tokenizer.reference_words(text))
                 refs.append(cache[text])
             segments.append(tuple(refs))
             lengths.append(sum(len(ref) for ref in refs) / len(refs))

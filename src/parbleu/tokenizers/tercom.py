@@ -129,8 +129,21 @@ class TercomTokenizer(Tokenizer):
         return " ".join(text.split())
 
     def words(self, line: str) -> list[str]:
-        """The tokens of one line, as TER aligns them."""
+        """The tokens of one hypothesis line, as TER aligns them."""
         return self.tokenize(line).split()
+
+    def reference_words(self, line: str) -> list[str]:
+        """The tokens of one reference line: normalized twice, as sacreBLEU 2.6.0 does.
+
+        sacreBLEU preprocesses each reference in ``Metric._cache_references`` and again in
+        ``TER._extract_reference_info``. Step 2 is not idempotent (``John's.`` becomes
+        ``john's .``, then ``john 's .``; ``..0`` becomes ``. .0``, then ``. . 0``), so
+        references get it twice and hypotheses once, which keeps the statistics identical.
+
+            >>> TercomTokenizer(normalized=True).reference_words("..0")
+            ['.', '.', '0']
+        """
+        return self.tokenize(self.tokenize(line)).split()
 
     def _options(self) -> tuple[bool, bool, bool, bool]:
         return (self.normalized, self.no_punct, self.asian_support, self.case_sensitive)
