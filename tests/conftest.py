@@ -3,6 +3,10 @@
 Tests that read the shared WMT data take the `shared_data` fixture. When the folder is absent
 they skip, saying why, except when PARBLEU_REQUIRE_SHARED_DATA=1 (set by .ci/run): then they
 fail, so CI can never pass by skipping its conformance tests.
+
+Property tests draw new examples on every run. HYPOTHESIS_PROFILE=ci (set by .ci/run) makes
+them draw the same examples every time (and read no example database), so that CI checks what
+was checked before committing; local runs keep exploring.
 """
 
 from __future__ import annotations
@@ -11,8 +15,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.wmt import WmtData
+
+settings.register_profile("ci", derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SHARED_DATA = REPO.parent / "shared" / "data"
