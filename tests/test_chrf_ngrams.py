@@ -136,6 +136,7 @@ def test_word_ids(refs: list[str], hyps: list[str]) -> None:
         vocabulary.get(t, -1) for line in hyps for t in SacreCHRF()._remove_punctuation(line)
     ]
     assert encoded.ids.tolist() == expected
+    assert encoder.vocabulary_size == len(vocabulary)  # unknown hypothesis tokens add nothing
 
 
 def test_line_blocks_cover_every_line_once() -> None:
