@@ -71,6 +71,15 @@ def test_tokenizer(options: dict[str, bool], line: str) -> None:
     assert TercomTokenizer(**options).tokenize(line) == expected
 
 
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=OPTION_IDS)
+@settings(max_examples=150, deadline=None)
+@given(line=ter_line())
+def test_reference_tokens(options: dict[str, bool], line: str) -> None:
+    """Reference words as sacreBLEU's TER caches them (it preprocesses references twice)."""
+    (cached,) = SacreTER(**options)._cache_references([[line]])
+    assert TercomTokenizer(**options).reference_words(line) == cached["ref_words"][0]
+
+
 @st.composite
 def shuffled_pair(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     """A reference and a hypothesis made from it by block moves, swaps and word edits."""
