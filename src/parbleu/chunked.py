@@ -204,9 +204,14 @@ def sum_chunks(
     return StreamedStatistics.combine(parts) if parts else empty_statistics(metric, rows=rows)
 
 
+def check_positive(name: str, value: int) -> None:
+    """Raise `InputError` unless `value` (the argument `name`) is a positive integer."""
+    if not isinstance(value, int) or value < 1:
+        raise InputError(f"{name} must be a positive integer, got {value!r}")
+
+
 def check_chunk_lines(chunk_lines: int) -> None:
-    if not isinstance(chunk_lines, int) or chunk_lines < 1:
-        raise InputError(f"chunk_lines must be a positive integer, got {chunk_lines!r}")
+    check_positive("chunk_lines", chunk_lines)
 
 
 def chunked_statistics(

@@ -36,6 +36,7 @@ from parbleu.chunked import (
     Streams,
     check_chunk_lines,
     check_chunkable,
+    check_positive,
     chunked_statistics,
     empty_statistics,
     score_chunk,
@@ -56,11 +57,6 @@ _BLOCK_BYTES = 1 << 22
 _NEWLINE = ord("\n")
 
 
-def _check_jobs(jobs: int) -> None:
-    if not isinstance(jobs, int) or jobs < 1:
-        raise InputError(f"jobs must be a positive integer, got {jobs!r}")
-
-
 def parallel_chunked_statistics(
     metric: ChunkScorer,
     hypotheses: Sequence[str],
@@ -74,7 +70,7 @@ def parallel_chunked_statistics(
 
     The metric and the chunks are pickled to the workers.
     """
-    _check_jobs(jobs)
+    check_positive("jobs", jobs)
     check_chunkable(metric)
     if jobs == 1:
         return chunked_statistics(
@@ -115,7 +111,7 @@ def parallel_statistics(
             scoring).
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
-    _check_jobs(jobs)
+    check_positive("jobs", jobs)
     check_chunkable(metric)
     check_chunk_lines(chunk_lines)
     if not references:
