@@ -82,10 +82,12 @@ def run_other(script: Path, *, quick: bool) -> str:
 
 
 def child(args: list[str]) -> None:
-    """Entry point of the child processes that measure memory."""
+    """Entry point of the child processes that measure memory or time in a fresh process."""
     kind, *rest = args
     if kind == "corpus":
         result = bleu_targets.corpus_child(*rest)
+    elif kind == "fresh":
+        result = bleu_targets.fresh_child(*rest)
     else:
         hyp_path, ref_path, jobs = rest
         result = bleu_targets.stream_child(hyp_path, ref_path, int(jobs))

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.engine.chars import WHITESPACE, CharVocabulary, code_points, line_blocks, scan
+from parbleu.engine.text import tokenize_block
 from parbleu.metrics.chrf_ngrams import ReferenceNgrams, TokenStream
 from parbleu.metrics.chrf_packing import IdMode, chunk_bounds
-from parbleu.metrics.chrf_words import PUNCTUATION, WordEncoder, split_word, tokenize_lines
+from parbleu.metrics.chrf_words import PUNCTUATION, ChrfWordTokenizer, WordEncoder, split_word
 from tests.strategies import mt_line
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -109,34 +110,87 @@ def test_split_word_table(word: str, tokens: tuple[str, ...]) -> None:
     assert SacreCHRF()._remove_punctuation(word) == list(tokens)
 
 
-@SETTINGS
-@given(lines=st.lists(TEXT, max_size=6), lowercase=st.booleans())
-def test_tokenize_lines_as_sacrebleu(lines: list[str], lowercase: bool) -> None:
-    tokens, offsets = tokenize_lines(lines, lowercase=lowercase)
+WORD_LINES = [
+    "(hi) there.",
+    "",
+    "  'tis   «hi»  hi”. .. . ,",
+    "a\nb, c\r\nd",
+    "𝒜bc. (𝒜 x𝒜, 𝒜",
+    "Σσς ΣΑΣ. ΌΣΟΣ,",
+    'internationalization, (supercalifragilistic) --double-- quote"',
+    "İstanbul\u3000\x85tab\tend!",
+]
+
+
+def _block_tokens(lines: Sequence[str], lowercase: bool) -> list[list[str]]:
+    block = tokenize_block(lines, ChrfWordTokenizer(), lowercase=lowercase)
+    offsets = block.offsets.tolist()
+    return [[block.token(j) for j in range(offsets[i], offsets[i + 1])] for i in range(len(lines))]
+
+
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_word_spans_table_as_sacrebleu(lowercase: bool) -> None:
+    """Words ending and starting with punctuation, astral and long words, odd whitespace."""
     oracle = SacreCHRF()
-    for i, line in enumerate(lines):
-        text = line.lower() if lowercase else line
-        assert tokens[offsets[i] : offsets[i + 1]] == oracle._remove_punctuation(text)
-    assert offsets[-1] == len(tokens)
+    expected = [
+        oracle._remove_punctuation(line.lower() if lowercase else line) for line in WORD_LINES
+    ]
+    assert _block_tokens(WORD_LINES, lowercase) == expected
+    assert [ChrfWordTokenizer().tokenize(line).split() for line in WORD_LINES] == [
+        oracle._remove_punctuation(line) for line in WORD_LINES
+    ]
 
 
 @SETTINGS
-@given(refs=st.lists(TEXT, min_size=1, max_size=4), hyps=st.lists(TEXT, max_size=4))
-def test_word_ids(refs: list[str], hyps: list[str]) -> None:
-    encoder = WordEncoder(lowercase=False)
+@given(lines=st.lists(TEXT, min_size=1, max_size=6), lowercase=st.booleans())
+def test_word_spans_as_sacrebleu(lines: list[str], lowercase: bool) -> None:
+    oracle = SacreCHRF()
+    expected = [oracle._remove_punctuation(line.lower() if lowercase else line) for line in lines]
+    assert _block_tokens(lines, lowercase) == expected
+
+
+def _word_ids_agree(refs: list[str], hyps: list[str], lowercase: bool) -> None:
+    """Ids are exact: equal tokens share an id, distinct ones never do, absent ones get -1."""
+    oracle = SacreCHRF()
+
+    def tokens(line: str) -> list[str]:
+        return oracle._remove_punctuation(line.lower() if lowercase else line)
+
+    encoder = WordEncoder(lowercase=lowercase)
     lengths = encoder.add_references(refs)
-    vocabulary: dict[str, int] = {}
-    for line in refs:
-        for token in SacreCHRF()._remove_punctuation(line):
-            vocabulary.setdefault(token, len(vocabulary))
-    assert encoder.vocabulary_size == len(vocabulary)
-    assert lengths.tolist() == [len(SacreCHRF()._remove_punctuation(line)) for line in refs]
-    encoded = encoder.encode(hyps)
-    expected = [
-        vocabulary.get(t, -1) for line in hyps for t in SacreCHRF()._remove_punctuation(line)
-    ]
-    assert encoded.ids.tolist() == expected
-    assert encoder.vocabulary_size == len(vocabulary)  # unknown hypothesis tokens add nothing
+    reference_tokens = [t for line in refs for t in tokens(line)]
+    assert lengths.tolist() == [len(tokens(line)) for line in refs]
+    assert encoder.vocabulary_size == len(set(reference_tokens))
+    for lines in (refs, hyps):
+        encoded = encoder.encode(lines)
+        words = [t for line in lines for t in tokens(line)]
+        assert encoded.lengths.tolist() == [len(tokens(line)) for line in lines]
+        ids = encoded.ids.tolist()
+        assert len(ids) == len(words)
+        numbering: dict[str, int] = {}
+        for word, number in zip(words, ids, strict=True):
+            if word not in reference_tokens:
+                assert number == -1, word
+            else:
+                assert 0 <= number < encoder.vocabulary_size
+                assert numbering.setdefault(word, number) == number, word
+        assert len(set(numbering.values())) == len(numbering)  # distinct words, distinct ids
+    assert encoder.vocabulary_size == len(set(reference_tokens))  # hypotheses add nothing
+
+
+@SETTINGS
+@given(
+    refs=st.lists(TEXT, min_size=1, max_size=4),
+    hyps=st.lists(TEXT, max_size=4),
+    lowercase=st.booleans(),
+)
+def test_word_ids(refs: list[str], hyps: list[str], lowercase: bool) -> None:
+    _word_ids_agree(refs, hyps, lowercase)
+
+
+def test_word_ids_table() -> None:
+    _word_ids_agree(WORD_LINES, [*reversed(WORD_LINES), "hi there (hi) 𝒜 ΣΑΣ"], False)
+    _word_ids_agree(WORD_LINES, WORD_LINES[::2], True)
 
 
 def test_line_blocks_cover_every_line_once() -> None:
@@ -225,18 +279,63 @@ def _matches(
 
 @pytest.mark.parametrize("order", [1, 2, 6, 7])
 @pytest.mark.parametrize("key_bits", [63, 40, 24, 14])
-@pytest.mark.parametrize("chunk_size", [1, 3, 1 << 15])
+@pytest.mark.parametrize(
+    ("chunk_size", "hypothesis_block"), [(1, 1), (3, 1 << 18), (3, 7), (1 << 15, 1 << 18)]
+)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=token_corpus())
 def test_matches_by_definition(
     order: int,
     key_bits: int,
     chunk_size: int,
+    hypothesis_block: int,
     data: tuple[int, list[list[int]], list[list[list[int]]]],
 ) -> None:
     vocabulary, hyps, refs = data
-    _, matches = _matches(vocabulary, hyps, refs, order, key_bits=key_bits, chunk_size=chunk_size)
+    _, matches = _matches(
+        vocabulary,
+        hyps,
+        refs,
+        order,
+        key_bits=key_bits,
+        chunk_size=chunk_size,
+        hypothesis_block=hypothesis_block,
+    )
     assert matches.tolist() == _oracle(hyps, refs, order)
+
+
+@pytest.mark.parametrize(("chunk_size", "hypothesis_block"), [(1, 1), (2, 5), (4, 1 << 18)])
+def test_hypotheses_are_read_once_in_blocks_of_whole_chunks(
+    chunk_size: int, hypothesis_block: int
+) -> None:
+    """Every segment is asked for once, in order, and every block ends where a chunk ends."""
+    refs = [[[1, 2, 3], [], [4, 5], [1], [2, 2, 2, 2], [3, 1], [5]]]
+    hyps = [[1, 2], [3], [], [4, 5, 1], [2], [2, 2], [-1, 5]]
+    streams = [_stream(stream) for stream in refs]
+    ngrams = ReferenceNgrams.build(
+        np.stack([stream.lengths for stream in streams]),
+        lambda a, b: [stream.chunk(a, b) for stream in streams],
+        2,
+        6,
+        chunk_size=chunk_size,
+        hypothesis_block=hypothesis_block,
+    )
+    asked: list[tuple[int, int]] = []
+    hyp_stream = _stream(hyps)
+
+    def tokens(start: int, stop: int) -> TokenStream:
+        asked.append((start, stop))
+        return hyp_stream.chunk(start, stop)
+
+    matches, _ = ngrams.matches(tokens)
+    assert matches.tolist() == _oracle(hyps, refs, 2)
+    assert [i for a, b in asked for i in range(a, b)] == list(range(len(hyps)))
+    chunk_ends = {chunk.plan.stop for chunk in ngrams.chunks}
+    assert all(stop in chunk_ends for _, stop in asked)
+    if hypothesis_block >= 1 << 18:
+        assert asked == [(0, len(hyps))]
+    else:
+        assert len(asked) > 1
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ coarser partition being a subset of the run ends of the finer one.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -46,6 +47,10 @@ ReferenceTokens = Callable[[int, int], Sequence[TokenStream]]
 #: for a chunk's arrays to stay in the CPU caches and to keep memory low.
 DEFAULT_CHUNK_SIZE = 1 << 14
 
+#: Hypothesis text is turned into tokens for consecutive chunks together, up to about this
+#: many reference tokens of the longest stream (fewer, larger calls; memory stays bounded).
+HYPOTHESIS_BLOCK = 1 << 18
+
 
 @dataclass(frozen=True, eq=False)
 class _Chunk:
@@ -69,6 +74,7 @@ class ReferenceNgrams:
     n_segments: int
     n_streams: int
     chunks: tuple[_Chunk, ...]
+    blocks: tuple[tuple[int, int], ...]  # chunk index ranges whose hypotheses are read at once
 
     @classmethod
     def build(
@@ -79,6 +85,7 @@ class ReferenceNgrams:
         vocabulary_size: int,
         *,
         chunk_size: int = DEFAULT_CHUNK_SIZE,
+        hypothesis_block: int = HYPOTHESIS_BLOCK,
         key_bits: int = KEY_BITS,
     ) -> ReferenceNgrams:
         """Prepare reference streams.
@@ -90,6 +97,8 @@ class ReferenceNgrams:
             order: the largest n-gram order.
             vocabulary_size: number of distinct reference tokens.
             chunk_size: target reference tokens per stream and chunk.
+            hypothesis_block: target reference tokens of the chunks whose hypotheses are
+                turned into tokens together (`matches`).
             key_bits: bits a packed key may use (smaller values force fallbacks, for tests).
         """
         chunks = []
@@ -99,7 +108,8 @@ class ReferenceNgrams:
                 lo, hi = plan.start - start, plan.stop - start
                 chunks.append(_prepare_chunk(plan, [stream.chunk(lo, hi) for stream in streams]))
         n_streams, n_segments = lengths.shape
-        return cls(order, n_segments, n_streams, tuple(chunks))
+        blocks = _blocks(chunks, lengths, hypothesis_block)
+        return cls(order, n_segments, n_streams, tuple(chunks), blocks)
 
     def matches(self, tokens: HypothesisTokens) -> tuple[IntArray, IntArray]:
         """Shared n-grams with each reference, and the hypothesis tokens of each segment.
@@ -112,12 +122,28 @@ class ReferenceNgrams:
         """
         out = np.zeros((self.n_streams, self.n_segments, self.order), dtype=np.int64)
         lengths = np.zeros(self.n_segments, dtype=np.int64)
-        for chunk in self.chunks:
-            plan = chunk.plan
-            hypotheses = tokens(plan.start, plan.stop)
-            lengths[plan.start : plan.stop] = hypotheses.lengths
-            out[:, plan.start : plan.stop] = _chunk_matches(chunk, hypotheses)
+        for first, last in self.blocks:
+            start, stop = self.chunks[first].plan.start, self.chunks[last - 1].plan.stop
+            block = tokens(start, stop)
+            lengths[start:stop] = block.lengths
+            for chunk in self.chunks[first:last]:
+                plan = chunk.plan
+                hypotheses = block.chunk(plan.start - start, plan.stop - start)
+                out[:, plan.start : plan.stop] = _chunk_matches(chunk, hypotheses)
         return out, lengths
+
+
+def _blocks(chunks: Sequence[_Chunk], lengths: IntArray, size: int) -> tuple[tuple[int, int], ...]:
+    """Runs of consecutive chunks of about `size` reference tokens (longest stream) each."""
+    if not chunks:
+        return ()
+    stops = np.array([chunk.plan.stop for chunk in chunks], dtype=np.int64)
+    before = np.zeros(lengths.shape[1] + 1, dtype=np.int64)
+    np.cumsum(np.maximum(lengths.max(axis=0, initial=0), 1), out=before[1:])
+    ends = before.take(stops)  # reference tokens up to the end of each chunk
+    cuts = np.flatnonzero(np.diff(ends // max(size, 1))) + 1
+    bounds = [0, *cuts.tolist(), len(chunks)]
+    return tuple(itertools.pairwise(bounds))
 
 
 def _prepare_chunk(plan: ChunkPlan, streams: Sequence[TokenStream]) -> _Chunk:
