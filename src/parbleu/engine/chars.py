@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.engine.text import Codes
+from parbleu.engine.text import code_points as text_code_points
 from parbleu.tokenizers.base import WHITESPACE
 
 __all__ = [
@@ -35,6 +37,9 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 CodeArray = npt.NDArray[np.uint32]
 
+
+#: Number of 16-bit code units: every 16-bit code point indexes a `CharVocabulary` table.
+_UNITS = 1 << 16
 
 # is_space[c] for every code point c up to the last whitespace one; the final entry, False,
 # stands for all larger code points.
@@ -66,15 +71,16 @@ class CodePoints:
         return np.diff(self.offsets)
 
 
-def _joined(lines: Sequence[str], *, lowercase: bool) -> tuple[CodeArray, IntArray]:
-    """Code points of all lines, one after another, and the offset of each line."""
+def _joined(lines: Sequence[str], *, lowercase: bool) -> tuple[Codes, IntArray]:
+    """Code points of all lines, one after another, and the offset of each line.
+
+    The code points are 16-bit when every one fits (`parbleu.engine.text.code_points`).
+    """
     if lowercase:
         lines = [line.lower() for line in lines]
     offsets = np.zeros(len(lines) + 1, dtype=np.int64)
     np.cumsum(np.fromiter(map(len, lines), np.int64, len(lines)), out=offsets[1:])
-    # "surrogatepass" keeps lone surrogates (which str allows) as the code points they are.
-    encoded = "".join(lines).encode("utf-32-le", "surrogatepass")
-    return np.frombuffer(encoded, dtype="<u4").astype(np.uint32, copy=False), offsets
+    return text_code_points("".join(lines)), offsets
 
 
 def _drop(values: npt.NDArray[Any], offsets: IntArray, positions: IntArray) -> tuple[Any, IntArray]:
@@ -95,7 +101,7 @@ def code_points(lines: Sequence[str], *, lowercase: bool, whitespace: bool) -> C
     values, offsets = _joined(lines, lowercase=lowercase)
     if not whitespace:
         values, offsets = _drop(values, offsets, np.flatnonzero(space_mask(values)))
-    return CodePoints(values, offsets)
+    return CodePoints(values.astype(np.uint32, copy=False), offsets)
 
 
 def line_blocks(lines: Sequence[str], characters: int) -> list[tuple[int, int]]:
@@ -123,8 +129,9 @@ class CharVocabulary:
     """Dense ids for the code points of the references.
 
     Ids follow code point order. Look-up is one gather in a table as long as the largest
-    reference code point (at most 4.4 MB, for text with code points near U+10FFFF), which
-    also marks the whitespace to drop.
+    reference code point (at least 65,536 entries, so that 16-bit code points need no
+    clipping; at most 4.4 MB, for text with code points near U+10FFFF), which also marks the
+    whitespace to drop.
     """
 
     _SPACE = -2
@@ -134,7 +141,7 @@ class CharVocabulary:
         self.code_points: CodeArray = distinct
         self.whitespace = whitespace
         # The table ends with one -1 entry that every larger code point is clipped to.
-        last = max(int(distinct[-1]) if len(distinct) else 0, len(_IS_SPACE) - 1)
+        last = max(int(distinct[-1]) if len(distinct) else 0, _UNITS - 1)
         self._table = np.full(last + 2, -1, dtype=np.int32)
         if not whitespace:
             self._table[list(WHITESPACE)] = self._SPACE
@@ -153,7 +160,9 @@ class CharVocabulary:
         The ids of the characters `code_points` gives, in one pass over the characters.
         """
         values, offsets = _joined(lines, lowercase=lowercase)
-        ids: npt.NDArray[np.int32] = self._table.take(np.minimum(values, len(self._table) - 1))
+        if values.dtype != np.uint16:  # larger code points than the table's read its last -1
+            values = np.minimum(values, len(self._table) - 1)
+        ids: npt.NDArray[np.int32] = self._table.take(values)
         if self.whitespace:
             return ids, offsets
         kept, kept_offsets = _drop(ids, offsets, np.flatnonzero(ids == self._SPACE))

@@ -45,6 +45,8 @@ IntArray = npt.NDArray[np.int64]
 
 #: Reference tokens per stream and chunk for word n-grams (two orders: small chunks suffice).
 WORD_CHUNK_SIZE = 1 << 13
+#: Reference words of the chunks whose hypotheses are turned into ids together.
+WORD_HYPOTHESIS_BLOCK = 1 << 14
 
 
 def chrf_columns(char_order: int, word_order: int) -> tuple[str, ...]:
@@ -211,6 +213,7 @@ def _word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
         options.word_order,
         encoder.vocabulary_size,
         chunk_size=WORD_CHUNK_SIZE,
+        hypothesis_block=WORD_HYPOTHESIS_BLOCK,
     )
     return _Side(ngrams, lengths, encoder.encode)
 

@@ -49,7 +49,7 @@ DEFAULT_CHUNK_SIZE = 1 << 14
 
 #: Hypothesis text is turned into tokens for consecutive chunks together, up to about this
 #: many reference tokens of the longest stream (fewer, larger calls; memory stays bounded).
-HYPOTHESIS_BLOCK = 1 << 18
+HYPOTHESIS_BLOCK = 1 << 17
 
 
 @dataclass(frozen=True, eq=False)

@@ -32,7 +32,7 @@ IntArray = npt.NDArray[np.int64]
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 #: Characters of reference text encoded at a time when the vocabulary is built.
-REFERENCE_BLOCK = 1 << 19
+REFERENCE_BLOCK = 1 << 16
 
 _IS_PUNCTUATION = np.zeros(128, dtype=bool)
 _IS_PUNCTUATION[[ord(c) for c in PUNCTUATION]] = True
