@@ -34,7 +34,8 @@ PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 #: Characters of reference text encoded at a time when the vocabulary is built.
 REFERENCE_BLOCK = 1 << 16
 
-_IS_PUNCTUATION = np.zeros(128, dtype=bool)
+# is_punctuation[c] for every 16-bit code point c; larger ones are never punctuation.
+_IS_PUNCTUATION = np.zeros(1 << 16, dtype=bool)
 _IS_PUNCTUATION[[ord(c) for c in PUNCTUATION]] = True
 
 
@@ -49,7 +50,9 @@ def split_word(word: str) -> tuple[str, ...]:
 
 
 def _is_punctuation(codes: CodeArray) -> npt.NDArray[np.bool_]:
-    mask: npt.NDArray[np.bool_] = (codes < 128) & _IS_PUNCTUATION.take(np.minimum(codes, 127))
+    if codes.dtype != np.uint16:
+        codes = np.minimum(codes, len(_IS_PUNCTUATION) - 1)  # the last entry is False
+    mask: npt.NDArray[np.bool_] = _IS_PUNCTUATION.take(codes)
     return mask
 
 
@@ -63,20 +66,18 @@ def split_spans(codes: CodeArray, starts: IntArray, lengths: IntArray) -> Spans:
     split_last = longer & _is_punctuation(codes.take(starts + lengths - 1))
     split_first = longer & ~split_last & _is_punctuation(codes.take(starts))
     split = split_last | split_first
-    if not split.any():
+    words = np.flatnonzero(split)
+    if not len(words):
         return starts, lengths
-    # Each word's first token goes to `heads`; split words add a second one just after it.
-    heads = np.arange(len(starts), dtype=np.int64)
-    heads[1:] += np.cumsum(split[:-1])
-    tails = heads[split] + 1
-    token_starts = np.empty(len(starts) + len(tails), dtype=np.int64)
-    token_lengths = np.empty_like(token_starts)
-    token_starts[heads] = starts
-    token_lengths[heads] = np.where(split_last, lengths - 1, np.where(split_first, 1, lengths))
-    last_off = split_last[split]  # among the split words: the last character goes
-    word_starts, word_lengths = starts[split], lengths[split]
-    token_starts[tails] = np.where(last_off, word_starts + word_lengths - 1, word_starts + 1)
-    token_lengths[tails] = np.where(last_off, 1, word_lengths - 1)
+    # Every word's span, twice for split words; then the two halves of each split word.
+    token_starts = np.repeat(starts, split + 1)
+    token_lengths = np.repeat(lengths, split + 1)
+    second = words + np.arange(1, len(words) + 1)  # its second token follows the first
+    last_off = split_last.take(words)
+    word_starts, word_lengths = starts.take(words), lengths.take(words)
+    token_starts[second] = np.where(last_off, word_starts + word_lengths - 1, word_starts + 1)
+    token_lengths[second - 1] = np.where(last_off, word_lengths - 1, 1)
+    token_lengths[second] = np.where(last_off, 1, word_lengths - 1)
     return token_starts, token_lengths
 
 
