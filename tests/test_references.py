@@ -89,6 +89,21 @@ def test_segment_without_any_reference_is_refused() -> None:
         corpus_bleu(HYPS, [["a", None, "c"], ["a", None, "c"]])
 
 
+def test_absent_references_in_one_stream_are_fine_when_another_has_them() -> None:
+    """Segment 1 has one reference, the others two: the signature says ``nrefs:var``."""
+    with_gap = corpus_bleu(HYPS, [["a", None, "c"], list(REFS)])
+    assert "nrefs:var" in str(with_gap.signature)
+    assert "nrefs:2" in str(corpus_bleu(HYPS, [["a", "b", "c"], list(REFS)]).signature)
+
+
+def test_str_subclasses_are_references() -> None:
+    class Text(str):
+        pass
+
+    refs = [Text(r) for r in REFS]
+    assert corpus_bleu(HYPS, [refs]).score == corpus_bleu(HYPS, [list(REFS)]).score
+
+
 def test_sentence_references_must_be_a_list() -> None:
     with pytest.raises(ReferenceShapeError, match=r"pass \[reference\]"):
         sentence_bleu("the cat", "the cat")  # type: ignore[arg-type]

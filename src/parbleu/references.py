@@ -124,12 +124,15 @@ def _streams_from_streams(ref_streams: Any, n_segments: int) -> list[list[str | 
         )
     out: list[list[str | None]] = []
     for k, stream in enumerate(streams):
-        for i, ref in enumerate(stream):
-            if ref is not None and not isinstance(ref, str):
-                raise ReferenceShapeError(
-                    f"reference stream {k}, segment {i} is {_type_name(ref)}, expected str or None"
-                )
-        out.append(list(stream))
+        lines = list(stream)
+        if not set(map(type, lines)) <= {str, type(None)}:  # else: find the culprit
+            for i, ref in enumerate(lines):
+                if ref is not None and not isinstance(ref, str):
+                    raise ReferenceShapeError(
+                        f"reference stream {k}, segment {i} is {_type_name(ref)}, "
+                        "expected str or None"
+                    )
+        out.append(lines)
     return out
 
 
@@ -196,7 +199,8 @@ def resolve_references(
         streams = _streams_from_streams(
             references if references is not None else ref_streams, n_segments
         )
-    for i in range(n_segments):
-        if all(stream[i] is None for stream in streams):
-            raise InputError(f"segment {i} has no reference")
+    if all(None in stream for stream in streams):  # else every segment has a reference
+        for i in range(n_segments):
+            if all(stream[i] is None for stream in streams):
+                raise InputError(f"segment {i} has no reference")
     return ReferenceSet(tuple(tuple(stream) for stream in streams))
