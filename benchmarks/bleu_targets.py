@@ -32,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import chrf  # noqa: E402 (the chrF benchmark next to this file: its WMT17 reader)
 import corpus  # noqa: E402 (the generator next to this file)
 
 DEFAULT_DATA = Path(os.environ.get("PARBLEU_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -117,10 +118,9 @@ def digest(values: np.ndarray[Any, Any]) -> str:
 
 
 def wmt17_texts(data: Path) -> tuple[list[str], list[list[str]]]:
-    """The WMT17 en-de reference and its 16 systems."""
-    folder = data / "newstest2017" / "en-de"
-    ref = read_lines(folder / "ref.A.txt")
-    return ref, [read_lines(path) for path in sorted((folder / "sys").glob("*.txt"))]
+    """The WMT17 en-de reference and its 16 systems (as `chrf.load` reads them)."""
+    ref, systems = chrf.load(data)
+    return ref, list(systems.values())
 
 
 def fresh_child(target: str, tool: str, *arguments: str) -> dict[str, Any]:

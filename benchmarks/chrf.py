@@ -145,8 +145,8 @@ def measure_children(data: Path, word_order: int, repeat: int) -> dict[str, dict
     return results
 
 
-def report(variant: str, data: Path, repeat: int, memory: dict[str, dict[str, Any]]) -> None:
-    """Check and time one variant, and print the results with its memory measurements."""
+def report(variant: str, data: Path, repeat: int, children: dict[str, dict[str, Any]]) -> None:
+    """Check and time one variant; print the results with its fresh-process measurements."""
     word_order = VARIANTS[variant]
     ref, systems = load(data)
     segments = check_identity(ref, systems, word_order)
@@ -156,7 +156,7 @@ def report(variant: str, data: Path, repeat: int, memory: dict[str, dict[str, An
     )
     times = time_runs(ref, systems, word_order, repeat)
     for tool in RUNNERS:
-        kib = memory[tool]
+        kib = children[tool]
         mib = {k: kib[k] / 1024 for k in ("baseline_kib", "peak_kib")}
         print(
             f"  {tool:9s} wall {times[tool]['wall']:7.3f} s  cpu {times[tool]['cpu']:7.3f} s  "
@@ -166,9 +166,9 @@ def report(variant: str, data: Path, repeat: int, memory: dict[str, dict[str, An
         )
     ratio_wall = times["sacrebleu"]["wall"] / times["parbleu"]["wall"]
     ratio_cpu = times["sacrebleu"]["cpu"] / times["parbleu"]["cpu"]
-    fresh_wall = memory["sacrebleu"]["wall"] / memory["parbleu"]["wall"]
-    fresh_cpu = memory["sacrebleu"]["cpu"] / memory["parbleu"]["cpu"]
-    extra = {t: memory[t]["peak_kib"] - memory[t]["baseline_kib"] for t in RUNNERS}
+    fresh_wall = children["sacrebleu"]["wall"] / children["parbleu"]["wall"]
+    fresh_cpu = children["sacrebleu"]["cpu"] / children["parbleu"]["cpu"]
+    extra = {t: children[t]["peak_kib"] - children[t]["baseline_kib"] for t in RUNNERS}
     print(
         f"  speed-up: {ratio_wall:.1f}x wall, {ratio_cpu:.1f}x cpu in one process; "
         f"{fresh_wall:.1f}x wall, {fresh_cpu:.1f}x cpu in fresh processes"
@@ -176,7 +176,7 @@ def report(variant: str, data: Path, repeat: int, memory: dict[str, dict[str, An
     print(
         f"  memory: parbleu's scoring adds {extra['parbleu'] / max(extra['sacrebleu'], 1):.3f} "
         "of what sacreBLEU's adds; peak RSS ratio "
-        f"{memory['parbleu']['peak_kib'] / memory['sacrebleu']['peak_kib']:.3f}"
+        f"{children['parbleu']['peak_kib'] / children['sacrebleu']['peak_kib']:.3f}"
     )
 
 
@@ -195,12 +195,12 @@ def main() -> None:
     print(f"data: {args.data / 'newstest2017' / 'en-de'}; best of {args.repeat} runs")
     # Memory children first: a child's ru_maxrss starts from this process's RSS at fork
     # time, which must stay below the child's own baseline (no data or numpy loaded yet).
-    memory = {
+    children = {
         variant: measure_children(args.data, VARIANTS[variant], args.repeat)
         for variant in args.variants
     }
     for variant in args.variants:
-        report(variant, args.data, args.repeat, memory[variant])
+        report(variant, args.data, args.repeat, children[variant])
 
 
 if __name__ == "__main__":
