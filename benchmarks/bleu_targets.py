@@ -137,7 +137,7 @@ def fresh_child(target: str, tool: str, *arguments: str) -> dict[str, Any]:
         from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: PLC0415, N811
     else:
         from parbleu import BLEU  # noqa: PLC0415
-        from parbleu.chunked import sentence_scores  # noqa: PLC0415
+        from parbleu.scaling.chunks import sentence_scores  # noqa: PLC0415
     start, cpu = time.perf_counter(), time.process_time()
     if target == "wmt17" and tool == "sacrebleu":
         theirs = SacreBLEU(references=[ref])
@@ -249,8 +249,8 @@ def corpus_child(tool: str, source: str, *arguments: str) -> dict[str, Any]:
         score = metric._compute_score_from_stats(stats.sum(axis=0).tolist()).score
     else:
         from parbleu import BLEU  # noqa: PLC0415
-        from parbleu.chunked import chunked_statistics  # noqa: PLC0415
-        from parbleu.streaming import stream_statistics  # noqa: PLC0415
+        from parbleu.scaling.chunks import chunked_statistics  # noqa: PLC0415
+        from parbleu.scaling.files import stream_statistics  # noqa: PLC0415
 
         bleu = BLEU()
         if source == "files":
@@ -350,7 +350,7 @@ def sentence(pairs: int, seed: int, runs: int, fresh_runs: int = 2) -> Row:
     from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: PLC0415, N811
 
     from parbleu import BLEU  # noqa: PLC0415
-    from parbleu.chunked import sentence_scores  # noqa: PLC0415
+    from parbleu.scaling.chunks import sentence_scores  # noqa: PLC0415
 
     refs, hyps = corpus.generate(pairs, seed)
     metric = SacreBLEU(effective_order=True)
@@ -385,7 +385,7 @@ def sentence(pairs: int, seed: int, runs: int, fresh_runs: int = 2) -> Row:
 def scaling(sizes: list[int], seed: int) -> list[Row]:
     """Time per segment of chunked corpus BLEU at growing sizes (parbleu alone)."""
     from parbleu import BLEU  # noqa: PLC0415
-    from parbleu.chunked import chunked_statistics  # noqa: PLC0415
+    from parbleu.scaling.chunks import chunked_statistics  # noqa: PLC0415
 
     rows = []
     for size in sizes:
@@ -411,7 +411,7 @@ def scaling(sizes: list[int], seed: int) -> list[Row]:
 def stream_child(hyp_path: str, ref_path: str, jobs: int) -> dict[str, Any]:
     """Score two files chunk by chunk (with `jobs` processes); report time and peak memory."""
     from parbleu import BLEU  # noqa: PLC0415
-    from parbleu.parallel import parallel_statistics  # noqa: PLC0415
+    from parbleu.scaling.processes import parallel_statistics  # noqa: PLC0415
 
     baseline = peak_kib()
     start, cpu = time.perf_counter(), os.times()

@@ -52,7 +52,7 @@ def load(data: Path) -> tuple[list[str], dict[str, list[str]]]:
 
 def run_parbleu(ref: list[str], systems: dict[str, list[str]], word_order: int) -> list[float]:
     """Prepare the reference once, then score every system."""
-    from parbleu.metrics.chrf import CHRF  # noqa: PLC0415 (memory children import one tool)
+    from parbleu.metrics.chrf.metric import CHRF  # noqa: PLC0415 (memory children import one tool)
 
     metric = CHRF([ref], word_order=word_order)
     return [metric.corpus_score(hyp).score for hyp in systems.values()]
@@ -77,7 +77,7 @@ def check_identity(ref: list[str], systems: dict[str, list[str]], word_order: in
     import numpy as np  # noqa: PLC0415 (memory children import one tool)
     import sacrebleu.metrics  # noqa: PLC0415
 
-    from parbleu.metrics.chrf import CHRF  # noqa: PLC0415
+    from parbleu.metrics.chrf.metric import CHRF  # noqa: PLC0415
 
     ours = CHRF([ref], word_order=word_order)
     theirs = sacrebleu.metrics.CHRF(word_order=word_order, references=[ref])
@@ -113,7 +113,7 @@ def child(tool: str, data: Path, word_order: int) -> None:
     """Child process: one timed scoring run and peak RSS before and after it, as JSON (KiB)."""
     ref, systems = load(data)
     if tool == "parbleu":
-        import parbleu.metrics.chrf  # noqa: F401, PLC0415 (only the measured tool)
+        import parbleu.metrics.chrf.metric  # noqa: F401, PLC0415 (only the measured tool)
     else:
         import sacrebleu.metrics  # noqa: F401, PLC0415 (only the measured tool)
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -37,10 +37,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from parbleu import BLEU  # noqa: E402
-from parbleu.blocks import block_test  # noqa: E402
-from parbleu.io import read_lines  # noqa: E402
-from parbleu.judgments import read_segment_scores, read_system_scores  # noqa: E402
-from parbleu.meta import (  # noqa: E402
+from parbleu.io.judgments import read_segment_scores, read_system_scores  # noqa: E402
+from parbleu.io.lines import read_lines  # noqa: E402
+from parbleu.meta.correlation import (  # noqa: E402
     Bootstrap,
     SegmentStats,
     SystemCorrelation,
@@ -49,13 +48,14 @@ from parbleu.meta import (  # noqa: E402
     segment_agreement,
     system_correlation,
 )
+from parbleu.meta.plots import Normalized, Scatter, save  # noqa: E402
 from parbleu.metrics.base import Metric  # noqa: E402
-from parbleu.metrics.chrf import CHRF  # noqa: E402
-from parbleu.metrics.external import ExternalScores  # noqa: E402
-from parbleu.metrics.ter import TER  # noqa: E402
-from parbleu.plots import Normalized, Scatter, save  # noqa: E402
+from parbleu.metrics.chrf.metric import CHRF  # noqa: E402
+from parbleu.metrics.external.metric import ExternalScores  # noqa: E402
+from parbleu.metrics.ter.metric import TER  # noqa: E402
 from parbleu.references import ReferenceSet  # noqa: E402
-from parbleu.significance import paired_bootstrap  # noqa: E402
+from parbleu.significance.blocks import block_test  # noqa: E402
+from parbleu.significance.paired import paired_bootstrap  # noqa: E402
 
 PAIRS = ("en-de", "en-zh", "en-ja", "zh-en", "de-en", "ja-en")
 MQM_PAIRS = ("en-de", "zh-en")

@@ -35,8 +35,8 @@ import sacrebleu.metrics as sacre_metrics
 import sacrebleu.significance as sacre_significance
 
 from parbleu import BLEU
-from parbleu.metrics.chrf import CHRF
-from parbleu.significance import confidence_interval, paired_bootstrap, paired_randomization
+from parbleu.metrics.chrf.metric import CHRF
+from parbleu.significance.paired import confidence_interval, paired_bootstrap, paired_randomization
 from parbleu.stats import Stats
 
 REPO = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import sacrebleu
 
-from parbleu.metrics.ter import TER, sequential_total
+from parbleu.metrics.ter.metric import TER, sequential_total
 
 T = TypeVar("T")
 

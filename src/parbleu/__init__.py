@@ -27,14 +27,14 @@ from parbleu.functional import (
     sentence_chrf,
     sentence_ter,
 )
-from parbleu.metrics.bleu import BLEU
-from parbleu.metrics.bleu_result import BleuScore
-from parbleu.metrics.chrf import CHRF
-from parbleu.metrics.chrf_result import ChrfScore
-from parbleu.metrics.nist import NIST
-from parbleu.metrics.nist_result import NistScore
-from parbleu.metrics.ter import TER
-from parbleu.metrics.ter_result import TerScore
+from parbleu.metrics.bleu.metric import BLEU
+from parbleu.metrics.bleu.result import BleuScore
+from parbleu.metrics.chrf.metric import CHRF
+from parbleu.metrics.chrf.result import ChrfScore
+from parbleu.metrics.nist.metric import NIST
+from parbleu.metrics.nist.result import NistScore
+from parbleu.metrics.ter.metric import TER
+from parbleu.metrics.ter.result import TerScore
 from parbleu.signature import Signature
 from parbleu.stats import Stats
 

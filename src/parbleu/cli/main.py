@@ -19,11 +19,11 @@ from parbleu.cli.parser import build_parser
 from parbleu.cli.render import corpus_lines, sentence_lines, system_table
 from parbleu.cli.significance import significance_lines, wants_significance
 from parbleu.errors import InputError, OptionError, ParbleuError
-from parbleu.io import check_parallel, decode_lines, read_lines, split_tab_fields
-from parbleu.metrics.nist import NIST
-from parbleu.metrics.ter import TER
-from parbleu.parallel import parallel_chunked_statistics
+from parbleu.io.lines import check_parallel, decode_lines, read_lines, split_tab_fields
+from parbleu.metrics.nist.metric import NIST
+from parbleu.metrics.ter.metric import TER
 from parbleu.references import ReferenceSet
+from parbleu.scaling.processes import parallel_chunked_statistics
 
 __all__ = ["main", "run"]
 

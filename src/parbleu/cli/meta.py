@@ -29,9 +29,9 @@ from typing import Any, NoReturn, TextIO
 from parbleu.cli.metrics import AnyMetric, available_metrics, build_metrics
 from parbleu.cli.parser import METRIC_NAMES, build_parser
 from parbleu.errors import InputError, OptionError, ParbleuError
-from parbleu.io import check_parallel, read_lines
-from parbleu.judgments import read_segment_scores, read_system_scores
-from parbleu.meta import (
+from parbleu.io.judgments import read_segment_scores, read_system_scores
+from parbleu.io.lines import check_parallel, read_lines
+from parbleu.meta.correlation import (
     Bootstrap,
     Estimate,
     KendallVariant,
@@ -44,8 +44,8 @@ from parbleu.meta import (
     segment_agreement,
     system_correlation,
 )
-from parbleu.metrics.external import ExternalScores
-from parbleu.plots import Figure, Normalized, Scatter, save
+from parbleu.meta.plots import Figure, Normalized, Scatter, save
+from parbleu.metrics.external.metric import ExternalScores
 from parbleu.references import ReferenceSet
 
 __all__ = ["build_meta_parser", "run_meta"]

@@ -8,10 +8,10 @@ from typing import Any
 
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
-from parbleu.metrics.bleu import BLEU
-from parbleu.metrics.chrf import CHRF
-from parbleu.metrics.nist import NIST
-from parbleu.metrics.ter import TER
+from parbleu.metrics.bleu.metric import BLEU
+from parbleu.metrics.chrf.metric import CHRF
+from parbleu.metrics.nist.metric import NIST
+from parbleu.metrics.ter.metric import TER
 
 __all__ = ["available_metrics", "build_metrics"]
 

@@ -6,7 +6,7 @@ import argparse
 from typing import NoReturn
 
 from parbleu._version import __version__
-from parbleu.metrics.bleu_options import RefLength, Smoothing, SmoothVariant
+from parbleu.metrics.bleu.options import RefLength, Smoothing, SmoothVariant
 from parbleu.tokenizers import TokenizerName
 
 __all__ = ["METRIC_NAMES", "build_parser"]

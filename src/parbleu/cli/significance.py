@@ -21,11 +21,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parbleu.blocks import BlockTest, TTest, block_test
 from parbleu.cli.render import to_json
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
-from parbleu.significance import (
+from parbleu.significance.blocks import BlockTest, TTest, block_test
+from parbleu.significance.paired import (
     DEFAULT_SEED,
     ConfidenceInterval,
     PairedTest,
@@ -35,8 +35,8 @@ from parbleu.significance import (
     paired_bootstrap,
     paired_randomization,
 )
+from parbleu.significance.student_t import t_quantile
 from parbleu.stats import Stats
-from parbleu.student_t import t_quantile
 
 __all__ = ["SEED_VARIABLE", "resolve_seed", "significance_lines", "wants_significance"]
 

@@ -1,0 +1,1 @@
+"""Arithmetic that must match another tool to the last bit (the C library's exp and log)."""

@@ -1,0 +1,1 @@
+"""Corpora of any size: chunks of segments, files read in chunks, worker processes."""

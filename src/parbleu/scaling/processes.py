@@ -1,0 +1,231 @@
+"""Scoring with several processes: chunks of a corpus spread over workers, statistics summed.
+
+Statistics are sums over segments, so workers score chunks independently and return their
+column sums (and, if asked, their rows); the result is identical to scoring in one process.
+
+For plain files in an encoding that writes a newline as one byte (UTF-8, Latin-1, ...) the
+parent only counts lines: it finds where every chunk starts in each file (checking first
+that all files have the same number of lines) and each worker reads and decodes its own byte
+ranges, so the parent never holds the text. Otherwise (``.gz`` files, UTF-16) the parent
+reads the chunks and sends them to the workers, with at most two chunks per worker waiting,
+so memory stays bounded either way.
+
+    >>> from parbleu import BLEU
+    >>> hypotheses = ["the cat sat on the mat", "a dog"]
+    >>> references = [["the cat sat on a mat", "the dog"]]
+    >>> result = parallel_chunked_statistics(BLEU(), hypotheses, references, jobs=2, chunk_lines=1)
+    >>> result.n_segments, [int(x) for x in result.totals[:2]]
+    (2, [8, 8])
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections import deque
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from parbleu.errors import InputError, LengthMismatchError
+from parbleu.scaling.chunks import (
+    DEFAULT_CHUNK_LINES,
+    ChunkScorer,
+    StreamedStatistics,
+    Streams,
+    check_chunk_lines,
+    check_chunkable,
+    check_positive,
+    chunked_statistics,
+    empty_statistics,
+    score_chunk,
+    slices,
+)
+from parbleu.scaling.files import (
+    LineReader,
+    open_binary,
+    read_chunks,
+    splits_on_newline_bytes,
+    stream_statistics,
+)
+
+__all__ = ["parallel_chunked_statistics", "parallel_statistics"]
+
+_BLOCK_BYTES = 1 << 22
+_NEWLINE = ord("\n")
+
+
+def parallel_chunked_statistics(
+    metric: ChunkScorer,
+    hypotheses: Sequence[str],
+    references: Streams,
+    *,
+    jobs: int,
+    chunk_lines: int = DEFAULT_CHUNK_LINES,
+    rows: bool = False,
+) -> StreamedStatistics:
+    """`parbleu.scaling.files.chunked_statistics` with `jobs` worker processes.
+
+    The metric and the chunks are pickled to the workers.
+    """
+    check_positive("jobs", jobs)
+    check_chunkable(metric)
+    if jobs == 1:
+        return chunked_statistics(
+            metric, hypotheses, references, chunk_lines=chunk_lines, rows=rows
+        )
+    check_chunk_lines(chunk_lines)
+    for number, stream in enumerate(references):
+        if len(stream) != len(hypotheses):
+            raise LengthMismatchError(
+                f"reference stream {number} has {len(stream)} lines but there are "
+                f"{len(hypotheses)} hypotheses"
+            )
+    if not references:
+        raise InputError("no reference streams were given")
+    chunks = (
+        (list(hyps), [list(s) for s in refs])
+        for hyps, refs in slices(hypotheses, references, chunk_lines)
+    )
+    return _pool_chunks(metric, chunks, jobs=jobs, rows=rows)
+
+
+def parallel_statistics(
+    metric: ChunkScorer,
+    hypotheses: str | Path,
+    references: Sequence[str | Path],
+    *,
+    jobs: int,
+    chunk_lines: int = DEFAULT_CHUNK_LINES,
+    encoding: str = "utf-8",
+    rows: bool = False,
+) -> StreamedStatistics:
+    """`parbleu.scaling.files.stream_statistics` with `jobs` worker processes.
+
+    Raises:
+        InputError: no references, a missing or unreadable file, an unknown encoding, or
+            `jobs` not a positive integer.
+        LengthMismatchError: the files have different numbers of lines (checked before any
+            scoring).
+        EncodingError: invalid bytes (the message names file, line and byte offset).
+    """
+    check_positive("jobs", jobs)
+    check_chunkable(metric)
+    check_chunk_lines(chunk_lines)
+    if not references:
+        raise InputError("no reference files were given")
+    paths = [hypotheses, *references]
+    if jobs == 1:
+        return stream_statistics(
+            metric, hypotheses, references, chunk_lines=chunk_lines, encoding=encoding, rows=rows
+        )
+    ranged = splits_on_newline_bytes(encoding) and not any(
+        str(path).endswith(".gz") for path in paths
+    )
+    if not ranged:
+        chunks = read_chunks(paths, chunk_lines=chunk_lines, encoding=encoding)
+        return _pool_chunks(metric, ((p[0], p[1:]) for p in chunks), jobs=jobs, rows=rows)
+    plans = _plan_ranges(paths, chunk_lines)
+    if not plans:
+        return empty_statistics(metric, rows=rows)
+    tasks = [(metric, paths, plan, encoding, rows) for plan in plans]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        parts = list(pool.map(_score_ranges, tasks))
+    return StreamedStatistics.combine(parts)
+
+
+def _pool_chunks(
+    metric: ChunkScorer,
+    chunks: Iterable[tuple[Sequence[str], Streams]],
+    *,
+    jobs: int,
+    rows: bool,
+) -> StreamedStatistics:
+    """Score chunks in worker processes, keeping at most ``2 * jobs`` chunks in flight."""
+    parts: list[StreamedStatistics] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        waiting: deque[Future[StreamedStatistics]] = deque()
+        for hyps, refs in chunks:
+            if len(waiting) >= 2 * jobs:
+                parts.append(waiting.popleft().result())
+            waiting.append(pool.submit(score_chunk, metric, hyps, refs, rows=rows))
+        parts.extend(future.result() for future in waiting)
+    return StreamedStatistics.combine(parts) if parts else empty_statistics(metric, rows=rows)
+
+
+@dataclass(frozen=True)
+class _Range:
+    """Lines ``first_line .. first_line + lines - 1`` of every file, as byte ranges."""
+
+    first_line: int
+    lines: int
+    starts: tuple[int, ...]  # byte offset of the first line in each file
+    ends: tuple[int, ...]
+
+
+def _chunk_offsets(path: str | Path, chunk_lines: int) -> tuple[list[int], int, int]:
+    """Where lines ``0, chunk_lines, 2 * chunk_lines, ...`` start, and the line count.
+
+    Returns the byte offsets, the number of lines and the size of the file.
+    """
+    offsets = [0]
+    lines = 0
+    position = 0
+    last = b"\n"
+    handle = open_binary(path)
+    try:
+        while block := handle.read(_BLOCK_BYTES):
+            newlines = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == _NEWLINE)
+            # Line `lines + i + 1` starts after the i-th newline of this block.
+            wanted = np.arange(-lines % chunk_lines - 1, len(newlines), chunk_lines)
+            wanted = wanted[wanted >= 0]
+            offsets.extend((position + newlines[wanted] + 1).tolist())
+            lines += len(newlines)
+            position += len(block)
+            last = block[-1:]
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        raise InputError(f"{path}: cannot read ({exc})") from exc
+    finally:
+        handle.close()
+    if last != b"\n":  # a last line without a final newline
+        lines += 1
+    if offsets[-1] == position:
+        offsets.pop()
+    return offsets, lines, position
+
+
+def _plan_ranges(paths: Sequence[str | Path], chunk_lines: int) -> list[_Range]:
+    found = [_chunk_offsets(path, chunk_lines) for path in paths]
+    counts = [lines for _, lines, _ in found]
+    if len(set(counts)) > 1:
+        described = ", ".join(
+            f"{path} has {count} lines" for path, count in zip(paths, counts, strict=True)
+        )
+        raise LengthMismatchError(
+            f"files must have the same number of lines (one segment per line): {described}"
+        )
+    total = counts[0]
+    plans = []
+    for number, first_line in enumerate(range(0, total, chunk_lines)):
+        starts = tuple(offsets[number] for offsets, _, _ in found)
+        ends = tuple(
+            offsets[number + 1] if number + 1 < len(offsets) else size for offsets, _, size in found
+        )
+        plans.append(_Range(first_line, min(chunk_lines, total - first_line), starts, ends))
+    return plans
+
+
+def _score_ranges(
+    task: tuple[ChunkScorer, list[str | Path], _Range, str, bool],
+) -> StreamedStatistics:
+    """Worker: read one range of lines of every file and score it."""
+    metric, paths, plan, encoding, rows = task
+    parts = []
+    for path, start, end in zip(paths, plan.starts, plan.ends, strict=True):
+        with LineReader(
+            path, encoding, first_line=plan.first_line, first_byte=start, end_byte=end
+        ) as reader:
+            parts.append(reader.take(plan.lines))
+    return score_chunk(metric, parts[0], parts[1:], rows=rows)

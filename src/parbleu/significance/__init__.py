@@ -1,0 +1,36 @@
+"""Bootstrap confidence intervals, paired significance tests and the paper's block t-test.
+
+`parbleu.significance.paired` holds the tests, `resampling` the linear algebra they share,
+`results` their frozen results, `blocks` and `student_t` the block t-test of Papineni et al.
+(2002), section 3.
+"""
+
+from parbleu.significance.paired import (
+    DEFAULT_AR_TRIALS,
+    DEFAULT_BOOTSTRAP_SAMPLES,
+    DEFAULT_SEED,
+    Arithmetic,
+    ConfidenceInterval,
+    Estimate,
+    PairedTest,
+    SystemResult,
+    TestKind,
+    confidence_interval,
+    paired_bootstrap,
+    paired_randomization,
+)
+
+__all__ = [
+    "DEFAULT_AR_TRIALS",
+    "DEFAULT_BOOTSTRAP_SAMPLES",
+    "DEFAULT_SEED",
+    "Arithmetic",
+    "ConfidenceInterval",
+    "Estimate",
+    "PairedTest",
+    "SystemResult",
+    "TestKind",
+    "confidence_interval",
+    "paired_bootstrap",
+    "paired_randomization",
+]

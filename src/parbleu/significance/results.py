@@ -1,0 +1,153 @@
+"""The results of parbleu's significance tests: frozen values, and sacreBLEU's estimates.
+
+`Estimate` is what sacreBLEU prints as ``(μ = mean ± ci)``; `ConfidenceInterval` and
+`PairedTest` hold the results of `parbleu.significance.paired`'s tests. `paired_estimate` and
+`corpus_estimate` compute an estimate from resampled scores exactly as sacreBLEU 2.6.0 does
+in its two places (``significance.estimate_ci`` and ``Score.estimate_ci``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.signature import Signature
+
+__all__ = [
+    "Arithmetic",
+    "ConfidenceInterval",
+    "Estimate",
+    "PairedTest",
+    "SystemResult",
+    "TestKind",
+    "corpus_estimate",
+    "paired_estimate",
+]
+
+
+class Arithmetic(str, Enum):
+    """How bootstrap resamples are summed and scored.
+
+    ``sacrebleu``: as sacreBLEU 2.6.0, float32 statistics and its float32 formulas for BLEU,
+    chrF and TER (other metrics and options, which sacreBLEU lacks, are resampled in
+    float64). ``float64``: integer statistics are summed exactly and scored by the metric's
+    float64 formula, so a resample's score is the corpus score of the resampled corpus.
+    """
+
+    SACREBLEU = "sacrebleu"
+    FLOAT64 = "float64"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class TestKind(str, Enum):
+    """The paired test: ``bs`` (bootstrap resampling) or ``ar`` (approximate randomization)."""
+
+    __test__ = False  # not a pytest test class
+
+    BOOTSTRAP = "bs"
+    RANDOMIZATION = "ar"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A system's score estimated from bootstrap resamples.
+
+    ``mean`` is the mean resampled score; ``lower`` and ``upper`` are the ``n // 40``-th
+    smallest and largest resampled scores (a 95% interval), and ``ci`` is half their
+    distance, the ``±`` sacreBLEU prints.
+    """
+
+    mean: float
+    ci: float
+    lower: float
+    upper: float
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A corpus score with its bootstrap estimate (sacreBLEU's ``score (μ = mean ± ci)``).
+
+    ``entropy`` is the seed the resamples were drawn with: ``seed`` itself, or the entropy
+    drawn for ``seed=None`` (pass it as ``seed`` to repeat the run).
+    """
+
+    name: str
+    score: float
+    estimate: Estimate
+    n_samples: int
+    seed: int | None
+    entropy: int
+    signature: Signature
+
+
+@dataclass(frozen=True)
+class SystemResult:
+    """One system of a paired test.
+
+    Its corpus score, p-value against the baseline (None for the baseline itself) and
+    bootstrap estimate (None where the test computes none).
+    """
+
+    system: str
+    score: float
+    p_value: float | None
+    estimate: Estimate | None
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """The result of a paired test of systems against a baseline, for one metric.
+
+    ``n_samples`` counts bootstrap resamples (``bs``) or randomization trials (``ar``);
+    ``confidence_n`` the bootstrap resamples behind the estimates of a randomization test
+    (0 for none).
+    """
+
+    kind: TestKind
+    name: str
+    n_samples: int
+    confidence_n: int
+    seed: int | None
+    entropy: int
+    baseline: SystemResult
+    systems: tuple[SystemResult, ...]
+    signature: Signature
+
+    @property
+    def results(self) -> tuple[SystemResult, ...]:
+        """The baseline, then the other systems, in the order given."""
+        return (self.baseline, *self.systems)
+
+
+def _bounds(n: int) -> tuple[int, int]:
+    lower = n // 40
+    return lower, n - lower - 1
+
+
+def paired_estimate(scores: npt.NDArray[Any]) -> Estimate:
+    """As sacreBLEU's ``significance.estimate_ci``: numpy mean of the sorted scores."""
+    ordered = np.sort(scores)
+    low, high = _bounds(len(ordered))
+    lower, upper = ordered[low], ordered[high]
+    return Estimate(float(ordered.mean()), float(0.5 * (upper - lower)), float(lower), float(upper))
+
+
+def corpus_estimate(scores: npt.NDArray[Any]) -> Estimate:
+    """As sacreBLEU's ``Score.estimate_ci``: ``statistics.mean`` (exact) of the scores."""
+    values = list(scores) if scores.dtype == np.float32 else scores.tolist()
+    ordered = sorted(values)
+    low, high = _bounds(len(ordered))
+    lower, upper = ordered[low], ordered[high]
+    return Estimate(
+        float(statistics.mean(ordered)), float(0.5 * (upper - lower)), float(lower), float(upper)
+    )

@@ -1,0 +1,137 @@
+"""The words of chrF++: whitespace, then punctuation off one end of each word; their ids.
+
+Popović's chrF++.py (and sacreBLEU 2.6.0, ``CHRF._remove_punctuation``) split a line on
+whitespace and then, for every word longer than one character, split off *one* ASCII
+punctuation character: the last one if the word ends with punctuation, otherwise the first
+one if it starts with punctuation. So ``(hi)`` becomes ``(hi`` and ``)`` (sacreBLEU issue
+#124): only one end is ever split.
+
+`ChrfWordTokenizer` applies this rule to a whole block of lines as spans of code points
+(`ChrfWordTokenizer.token_spans`), and `WordEncoder` numbers the spans exactly with the
+engine's token vocabulary (`parbleu.engine.encode.TextEncoder`), so that no Python string is
+ever built per word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.engine.chars import line_blocks
+from parbleu.engine.encode import TextEncoder
+from parbleu.engine.sorted_keys import TokenStream
+from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, whitespace_spans
+
+__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "WordEncoder", "split_word"]
+
+IntArray = npt.NDArray[np.int64]
+
+#: The characters of Python's ``string.punctuation``.
+PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+#: Characters of reference text encoded at a time when the vocabulary is built.
+REFERENCE_BLOCK = 1 << 16
+
+# is_punctuation[c] for every 16-bit code point c; larger ones are never punctuation.
+_IS_PUNCTUATION = np.zeros(1 << 16, dtype=bool)
+_IS_PUNCTUATION[[ord(c) for c in PUNCTUATION]] = True
+
+
+def split_word(word: str) -> tuple[str, ...]:
+    """The chrF++ tokens of one word (a string without whitespace): the rule, for one word."""
+    if len(word) > 1:
+        if word[-1] in PUNCTUATION:
+            return word[:-1], word[-1]
+        if word[0] in PUNCTUATION:
+            return word[0], word[1:]
+    return (word,)
+
+
+def _is_punctuation(codes: CodeArray) -> npt.NDArray[np.bool_]:
+    if codes.dtype != np.uint16:
+        codes = np.minimum(codes, len(_IS_PUNCTUATION) - 1)  # the last entry is False
+    mask: npt.NDArray[np.bool_] = _IS_PUNCTUATION.take(codes)
+    return mask
+
+
+def split_spans(codes: CodeArray, starts: IntArray, lengths: IntArray) -> Spans:
+    """The chrF++ tokens of the words ``codes[s:s + n]``, as spans (`split_word` for each).
+
+    A word that loses its last character becomes ``(s, n - 1), (s + n - 1, 1)``; one that
+    loses its first, ``(s, 1), (s + 1, n - 1)``; the others stay as they are.
+    """
+    longer = lengths > 1
+    split_last = longer & _is_punctuation(codes.take(starts + lengths - 1))
+    split_first = longer & ~split_last & _is_punctuation(codes.take(starts))
+    split = split_last | split_first
+    words = np.flatnonzero(split)
+    if not len(words):
+        return starts, lengths
+    # Every word's span, twice for split words; then the two halves of each split word.
+    token_starts = np.repeat(starts, split + 1)
+    token_lengths = np.repeat(lengths, split + 1)
+    second = words + np.arange(1, len(words) + 1)  # its second token follows the first
+    last_off = split_last.take(words)
+    word_starts, word_lengths = starts.take(words), lengths.take(words)
+    token_starts[second] = np.where(last_off, word_starts + word_lengths - 1, word_starts + 1)
+    token_lengths[second - 1] = np.where(last_off, word_lengths - 1, 1)
+    token_lengths[second] = np.where(last_off, 1, word_lengths - 1)
+    return token_starts, token_lengths
+
+
+class ChrfWordTokenizer(Tokenizer):
+    """chrF++'s words as a tokenizer: `tokenize` is the rule, `token_spans` its array path.
+
+    Not a BLEU tokenizer (it is not registered for ``-tok``): it lets chrF++ words go
+    through the same exact, string-free numbering as BLEU's tokens.
+    """
+
+    name = "chrf-words"
+    splits_on_whitespace = True
+    spans_code_points = True
+
+    def tokenize(self, line: str) -> str:
+        """The chrF++ tokens of one line, separated by single spaces."""
+        return " ".join(token for word in line.split() for token in split_word(word))
+
+    def tokenize_words(self, words: Sequence[str]) -> list[str]:
+        """The chrF++ tokens of words without whitespace."""
+        return [token for word in words for token in split_word(word)]
+
+    def token_spans(self, codes: CodeArray) -> Spans:
+        """Whitespace-separated words, then one punctuation character off one end of each."""
+        return split_spans(codes, *whitespace_spans(codes))
+
+
+class WordEncoder:
+    """chrF++ tokens as ids over the vocabulary of the reference tokens.
+
+    Reference lines grow the vocabulary (`add_references`); `encode` never changes it, and
+    tokens that no reference contains get id -1, which can never match.
+    """
+
+    def __init__(self, *, lowercase: bool) -> None:
+        self.lowercase = lowercase
+        self._text = TextEncoder(ChrfWordTokenizer(), lowercase=lowercase)
+
+    @property
+    def vocabulary_size(self) -> int:
+        """Number of distinct reference tokens (ids are ``0 .. size - 1``)."""
+        return self._text.vocabulary_size
+
+    def add_references(self, lines: Sequence[str]) -> IntArray:
+        """Add the tokens of reference lines to the vocabulary; tokens per line.
+
+        Lines are read in blocks, so that memory stays proportional to a block.
+        """
+        lengths = np.zeros(len(lines), dtype=np.int64)
+        for start, stop in line_blocks(lines, REFERENCE_BLOCK):
+            lengths[start:stop] = self._text.encode_references(lines[start:stop]).lengths
+        return lengths
+
+    def encode(self, lines: Sequence[str]) -> TokenStream:
+        """Token ids of lines (-1 for tokens no reference contains)."""
+        encoded = self._text.encode_hypotheses(lines)
+        return TokenStream(encoded.ids, encoded.offsets)

@@ -1,0 +1,89 @@
+"""Oracle: sacreBLEU 2.6.0 on every system of ../shared/data, through the fast paths.
+
+`test_bleu_wmt.py` checks ``BLEU.statistics`` (prepared references). Here the same systems go
+through the other roads to the same numbers: the one-pass counts of chunked scoring
+(`parbleu.scaling.chunks`, small chunks so that chunk edges fall everywhere), lowercased text, and
+files read by `parbleu.scaling.files` and `parbleu.scaling.processes`. sacreBLEU's statistics
+are computed once per session.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from sacrebleu.metrics import BLEU as SacreBLEU
+
+from parbleu import BLEU
+from parbleu.scaling.chunks import chunked_statistics
+from parbleu.scaling.files import stream_statistics
+from parbleu.scaling.processes import parallel_statistics
+from tests.wmt import OFFICIAL_BLEU_TOKENIZER, Pair, WmtData
+
+WMT21_PAIRS = ["de-en", "en-de", "en-ja", "en-zh", "ja-en", "zh-en"]
+
+pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
+
+
+@cache
+def _oracle(folder: str, tokenize: str, lowercase: bool) -> dict[str, np.ndarray]:  # type: ignore[type-arg]
+    """sacreBLEU's statistics of every system against all references (once per session)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    pair = Pair(Path(folder))
+    streams = [pair.references[letter] for letter in pair.reference_names]
+    metric = SacreBLEU(tokenize=tokenize, lowercase=lowercase, references=streams)
+    return {
+        name: np.array(metric._extract_corpus_statistics(lines, None), dtype=np.int64)
+        for name, lines in pair.systems.items()
+    }
+
+
+def _mismatches(pair: Pair, tokenize: str, *, lowercase: bool = False) -> list[str]:
+    oracle = _oracle(str(pair.folder), tokenize, lowercase)
+    streams = [pair.references[letter] for letter in pair.reference_names]
+    metric = BLEU(tokenize=tokenize, lowercase=lowercase)
+    problems = []
+    for name, lines in pair.systems.items():
+        result = chunked_statistics(metric, lines, streams, chunk_lines=257, rows=True)
+        assert result.rows is not None
+        if not np.array_equal(result.rows.values, oracle[name]):
+            problems.append(f"{pair.name} {name}")
+    return problems
+
+
+@pytest.mark.parametrize("pair_name", WMT21_PAIRS)
+def test_one_pass_statistics_identical_to_sacrebleu(shared_data: WmtData, pair_name: str) -> None:
+    pair = shared_data.pair(pair_name)
+    assert _mismatches(pair, OFFICIAL_BLEU_TOKENIZER[pair.target]) == []
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "none", "char", "intl"])
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_wmt17_one_pass_and_prepared(shared_data: WmtData, tokenize: str, lowercase: bool) -> None:
+    pair = shared_data.wmt17_ende
+    assert _mismatches(pair, tokenize, lowercase=lowercase) == []
+    if lowercase:  # the prepared-references path with lowercasing (test_bleu_wmt covers cased)
+        oracle = _oracle(str(pair.folder), tokenize, lowercase)
+        metric = BLEU([pair.reference("A")], tokenize=tokenize, lowercase=True)
+        for name, lines in pair.systems.items():
+            assert np.array_equal(metric.statistics(lines).values, oracle[name]), name
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_files_streamed_and_in_processes(shared_data: WmtData, jobs: int) -> None:
+    pair = shared_data.pair("en-de")
+    oracle = _oracle(str(pair.folder), "13a", False)
+    references = [pair.folder / f"ref.{letter}.txt" for letter in pair.reference_names]
+    for name in pair.system_names[:4]:
+        hypotheses = pair.folder / "sys" / f"{name}.txt"
+        if jobs == 1:
+            result = stream_statistics(BLEU(), hypotheses, references, chunk_lines=300, rows=True)
+        else:
+            result = parallel_statistics(
+                BLEU(), hypotheses, references, jobs=jobs, chunk_lines=300, rows=True
+            )
+        assert result.rows is not None
+        assert np.array_equal(result.rows.values, oracle[name]), name
+        assert np.array_equal(result.totals, oracle[name].sum(axis=0))

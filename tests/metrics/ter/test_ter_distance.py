@@ -1,0 +1,199 @@
+"""The edit distance kernels of TER on integer toys.
+
+Oracles: hand maths, and a textbook Levenshtein matrix written here (full, and restricted to
+sacreBLEU's beam as its documentation describes it: rows of the length-scaled diagonal plus
+or minus 25 columns, infinity outside, ties to substitution, deletion, insertion).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parbleu.metrics.ter.align import ReferenceWords, shift
+from parbleu.metrics.ter.distance import (
+    INFINITY,
+    align,
+    align_columns,
+    band,
+    banded_rows,
+    batch_distances,
+    columns,
+    continue_distance,
+)
+
+SETTINGS = settings(max_examples=300, deadline=None)
+
+
+def masks_of(hyp: list[str], ref: list[str]) -> list[int]:
+    return [ReferenceWords.from_words(ref).masks.get(word, 0) for word in hyp]
+
+
+def textbook(hyp: list[str], ref: list[str], *, beam: bool) -> list[list[int]]:
+    """Levenshtein matrix, rows = hypothesis words; optionally only inside sacreBLEU's beam."""
+    n, m = len(hyp), len(ref)
+    ratio = m / n if n else 1.0
+    width = 25 if ratio / 2 <= 25 else math.ceil(ratio / 2 + 25)
+    rows = [list(range(m + 1))]
+    for i in range(1, n + 1):
+        lo, hi = 0, m + 1
+        if beam:
+            diagonal = math.floor(i * ratio)
+            lo = max(0, diagonal - width)
+            hi = m + 1 if i == n else min(m + 1, diagonal + width)
+        row = [INFINITY] * (m + 1)
+        for j in range(lo, hi):
+            options = [rows[i - 1][j] + 1]
+            if j > 0:
+                options += [rows[i - 1][j - 1] + (hyp[i - 1] != ref[j - 1]), row[j - 1] + 1]
+            row[j] = min(*options, INFINITY)
+        rows.append(row)
+    return rows
+
+
+words = st.lists(st.sampled_from("abcde"), max_size=70)
+
+
+@SETTINGS
+@given(hyp=words, ref=words.filter(bool))
+def test_bit_parallel_columns_are_the_full_matrix(hyp: list[str], ref: list[str]) -> None:
+    matrix = textbook(hyp, ref, beam=False)
+    cols = columns(masks_of(hyp, ref), len(ref))
+    assert cols.distance == matrix[-1][-1]
+    for i in range(len(hyp) + 1):
+        assert [cols.cell(i, j) for j in range(len(ref) + 1)] == matrix[i]
+
+
+@SETTINGS
+@given(hyp=words, ref=words.filter(bool), data=st.data())
+def test_continuing_from_a_shared_prefix(
+    hyp: list[str], ref: list[str], data: st.DataObject
+) -> None:
+    other = data.draw(st.lists(st.sampled_from("abcxy"), min_size=len(hyp), max_size=len(hyp)))
+    start = data.draw(st.integers(min_value=0, max_value=len(hyp)))
+    mixed = hyp[:start] + other[start:]
+    base = columns(masks_of(hyp, ref), len(ref))
+    expected = textbook(mixed, ref, beam=False)[-1][-1]
+    assert continue_distance(base, start, masks_of(mixed, ref)[start:], len(ref)) == expected
+    resumed = columns(masks_of(mixed, ref), len(ref), base, start)
+    assert resumed == columns(masks_of(mixed, ref), len(ref))
+
+
+@settings(max_examples=100, deadline=None)
+@given(hyp=words.filter(bool), ref=words.filter(bool), data=st.data())
+def test_packed_distances_of_many_variants(
+    hyp: list[str], ref: list[str], data: st.DataObject
+) -> None:
+    """Up to 300 variants (more than one packed integer holds), each its own distance."""
+    count = data.draw(st.sampled_from([1, 2, 3, 7, 40, 129, 300]))
+    base = columns(masks_of(hyp, ref), len(ref))
+    variants = []
+    expected = []
+    for _ in range(count):
+        start = data.draw(st.integers(min_value=0, max_value=len(hyp)))
+        tail = data.draw(st.permutations(hyp[start:]))
+        variants.append((start, masks_of(tail, ref)))
+        expected.append(textbook(hyp[:start] + tail, ref, beam=False)[-1][-1])
+    assert batch_distances(base, variants, len(ref)) == expected
+
+
+long_words = st.lists(st.sampled_from("abc"), min_size=0, max_size=160)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hyp=long_words, ref=long_words.filter(bool))
+def test_beam_rows_match_the_textbook_beam(hyp: list[str], ref: list[str]) -> None:
+    assert banded_rows(masks_of(hyp, ref), len(ref)) == textbook(hyp, ref, beam=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hyp=long_words, ref=long_words.filter(bool))
+def test_the_bound_is_safe(hyp: list[str], ref: list[str]) -> None:
+    """At or below `Band.bound` the beam distance is the full distance."""
+    full = textbook(hyp, ref, beam=False)[-1][-1]
+    beamed = textbook(hyp, ref, beam=True)[-1][-1]
+    assert beamed >= full
+    if full <= band(len(hyp), len(ref)).bound:
+        assert beamed == full
+
+
+@settings(max_examples=200, deadline=None)
+@given(hyp=long_words, ref=long_words.filter(bool))
+def test_trace_in_the_beam_is_the_beam_trace(hyp: list[str], ref: list[str]) -> None:
+    """When the full computation's traced path stays in the beam, both traces agree."""
+    m = len(ref)
+    masks = masks_of(hyp, ref)
+    rows = textbook(hyp, ref, beam=True)
+    expected = align(lambda i, j: rows[i][j], masks, m)
+    cols = columns(masks, m)
+    checked = align_columns(cols, masks, m, band(len(hyp), m))
+    if checked is not None:
+        assert checked == expected
+        assert cols.distance == rows[-1][-1]
+    if cols.distance <= band(len(hyp), m).bound:
+        assert checked == expected
+
+
+def test_a_long_shuffle_leaves_the_beam() -> None:
+    """Rotating 80 distinct words by 30: the optimal path runs 30 columns off the diagonal."""
+    ref = [f"w{k}" for k in range(80)]
+    hyp = ref[30:] + ref[:30]
+    masks = masks_of(hyp, ref)
+    full = textbook(hyp, ref, beam=False)[-1][-1]
+    assert full == 60  # insert w0..w29, match w30..w79, delete w0..w29
+    assert full > band(80, 80).bound
+    assert align_columns(columns(masks, 80), masks, 80, band(80, 80)) is None
+    # Inside the beam the best is the diagonal: 80 substitutions.
+    assert banded_rows(masks, 80)[-1][-1] == textbook(hyp, ref, beam=True)[-1][-1] == 80
+
+
+def test_alignment_of_a_substitution_and_an_insertion() -> None:
+    """Hand maths: "a x c" against "a b c d": match, substitution, match, inserted "d"."""
+    ref, hyp = list("abcd"), list("axc")
+    masks = masks_of(hyp, ref)
+    found = align_columns(columns(masks, 4), masks, 4)
+    assert found is not None
+    assert found.ref_to_hyp == [0, 1, 2, 2]
+    assert found.hyp_errors == [0, 0, 1, 1]  # prefix sums of [0, 1, 0]
+    assert found.ref_errors == [0, 0, 1, 1, 2]  # prefix sums of [0, 1, 0, 1]
+
+
+def test_alignment_prefers_the_diagonal() -> None:
+    """Hand maths: "a a" against "a" is one deletion; tracing back from the end, the match
+    (diagonal) wins the tie, so the second "a" is matched and the first deleted."""
+    masks = masks_of(["a", "a"], ["a"])
+    found = align_columns(columns(masks, 1), masks, 1)
+    assert found is not None
+    assert found.ref_to_hyp == [1]
+    assert found.hyp_errors == [0, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("start", "length", "target", "expected"),
+    [
+        (3, 2, 0, "deabcfg"),  # before an earlier position
+        (0, 2, 5, "cdeabfg"),  # before a later position
+        (0, 2, 2, "cdabefg"),  # at the block's end: after the next `length` words
+        (1, 2, 2, "adbcefg"),  # inside: after the next `target - start` words
+        (1, 2, 1, "abcdefg"),  # at its own start: nothing moves
+        (5, 2, 7, "abcdefg"),  # after the end, clipped
+    ],
+)
+def test_shift_targets(start: int, length: int, target: int, expected: str) -> None:
+    """Hand maths on sacreBLEU's three cases of a shift's target position."""
+    assert "".join(shift(list("abcdefg"), start, length, target)) == expected
+
+
+@given(
+    seq=st.lists(st.integers(), max_size=20),
+    data=st.data(),
+)
+def test_shift_is_a_permutation(seq: list[int], data: st.DataObject) -> None:
+    start = data.draw(st.integers(min_value=0, max_value=max(0, len(seq) - 1)))
+    length = data.draw(st.integers(min_value=1, max_value=10))
+    target = data.draw(st.integers(min_value=0, max_value=len(seq) + 1))
+    moved = shift(seq, start, length, target)
+    assert sorted(moved) == sorted(seq)

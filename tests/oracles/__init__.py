@@ -1,0 +1,1 @@
+"""Independent implementations that tests compare parbleu with (they share no code with it)."""
