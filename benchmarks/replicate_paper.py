@@ -39,7 +39,7 @@ sys.path.insert(0, str(REPO / "src"))
 from parbleu import BLEU  # noqa: E402
 from parbleu.io.judgments import read_segment_scores, read_system_scores  # noqa: E402
 from parbleu.io.lines import read_lines  # noqa: E402
-from parbleu.meta.correlation import (  # noqa: E402
+from parbleu.meta import (  # noqa: E402
     Bootstrap,
     SegmentStats,
     SystemCorrelation,
@@ -135,8 +135,7 @@ class Pair:
             METRIC_LABEL[metric],
             entry["metric"],
             entry["stats"],
-            higher_is_better=metric != "ter",
-            sentence_formula=entry["sentence"],
+            sentence_metric=entry["sentence"],
         )
 
     def all_refs(self) -> str:

@@ -40,3 +40,23 @@ def shared_data() -> WmtData:
             pytest.fail(message + "; PARBLEU_REQUIRE_SHARED_DATA=1 forbids skipping")
         pytest.skip(message)
     return WmtData(root)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test that reads ../shared/data must say so with ``@pytest.mark.shared_data``.
+
+    The marker is how ``-m "not shared_data"`` leaves them out; a test that takes the fixture
+    without the marker is a collection error, not a silent inclusion.
+    """
+    del config
+    unmarked = [
+        item.nodeid
+        for item in items
+        if "shared_data" in getattr(item, "fixturenames", ())
+        and item.get_closest_marker("shared_data") is None
+    ]
+    if unmarked:
+        listed = "\n  ".join(unmarked)
+        raise pytest.UsageError(
+            f"tests use shared_data without @pytest.mark.shared_data:\n  {listed}"
+        )

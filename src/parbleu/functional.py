@@ -166,19 +166,10 @@ def corpus_bleu_for_weights(
     )
     longest = max(len(vector) for vector in weights)
     counting = BLEU(max_ngram_order=longest, **options)
-    counting = BLEU.from_options(counting.options, counting.prepare(reference_set))
+    counting = counting.with_prepared(counting.prepare(reference_set))
     totals = counting.statistics(lines).total()
     results = []
     for vector in weights:
-        metric = counting.with_weights(vector)
-        row = _restrict(totals, counting.options.counted_orders, metric.options.counted_orders)
-        results.append(metric.score_totals(row, metric.signature(reference_set.nrefs)))
+        metric = counting.with_weights(vector)  # reads the same columns, by name
+        results.append(metric.score_totals(totals, metric.signature(reference_set.nrefs)))
     return results
-
-
-def _restrict(totals: npt.NDArray[Any], counted: int, order: int) -> npt.NDArray[Any]:
-    """Summed BLEU statistics counted up to `counted` orders, cut down to `order` orders."""
-    lengths = totals[:2]
-    matches = totals[2 : 2 + order]
-    hyp_totals = totals[2 + counted : 2 + counted + order]
-    return np.concatenate([lengths, matches, hyp_totals])

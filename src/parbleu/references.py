@@ -16,9 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from parbleu.arrays import BoolArray
 from parbleu.errors import InputError, LengthMismatchError, ReferenceShapeError
 
-__all__ = ["ReferenceSet", "check_hypotheses", "resolve_references"]
+__all__ = ["ReferenceSet", "check_hypotheses", "plain_streams", "resolve_references"]
 
 
 @dataclass(frozen=True)
@@ -204,3 +207,46 @@ def resolve_references(
             if all(stream[i] is None for stream in streams):
                 raise InputError(f"segment {i} has no reference")
     return ReferenceSet(tuple(tuple(stream) for stream in streams))
+
+
+def _plain(
+    hypotheses: Any, ref_streams: Any
+) -> tuple[list[str], list[Sequence[str | None]], BoolArray] | None:
+    """`plain_streams` for lists of strings with a reference for every segment, at C speed.
+
+    Anything else gives ``None``: the full checks then explain what is wrong, or accept it.
+    """
+    if not isinstance(hypotheses, list) or not hypotheses or set(map(type, hypotheses)) - {str}:
+        return None
+    if not isinstance(ref_streams, (list, tuple)) or not ref_streams:
+        return None
+    streams = list(ref_streams)
+    present = np.ones((len(hypotheses), len(streams)), dtype=bool)
+    for number, stream in enumerate(streams):
+        if not isinstance(stream, (list, tuple)) or len(stream) != len(hypotheses):
+            return None
+        kinds = set(map(type, stream))
+        if kinds - {str, type(None)}:
+            return None
+        if type(None) in kinds:
+            present[:, number] = [line is not None for line in stream]
+    if not present.any(axis=1).all():
+        return None
+    return hypotheses, streams, present
+
+
+def plain_streams(
+    hypotheses: Any, ref_streams: Any
+) -> tuple[list[str], Sequence[Sequence[str | None]], BoolArray]:
+    """Checked hypotheses, their K reference streams and ``present[i, k]`` (a reference exists).
+
+    The same checks as `check_hypotheses` and `resolve_references` (``ref_streams=``), for
+    code that reads the streams directly (chunked and parallel scoring).
+    """
+    plain = _plain(hypotheses, ref_streams)
+    if plain is not None:
+        return plain
+    lines = check_hypotheses(hypotheses)
+    reference_set = resolve_references(len(lines), None, ref_streams=ref_streams)
+    present = np.array(reference_set.present_mask(), dtype=bool).T
+    return lines, reference_set.streams, present

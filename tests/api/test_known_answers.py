@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from parbleu import BLEU, corpus_bleu, sentence_bleu
-from parbleu.references import ReferenceSet
 
 # sacreBLEU test/test_bleu.py: the README corpus, two reference streams.
 README_HYPS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
@@ -192,9 +191,8 @@ def test_moses_score_and_bleu_plus_one_from_statistics() -> None:
 
 def test_moses_counts_25_distinct_ngrams() -> None:
     """An 8-token sentence with one repeated word has 25 distinct n-grams of orders 1-4."""
-    metric = BLEU(tokenize="none")
-    metric.set_references(ReferenceSet((("I saw a girl with a telescope .",),)))
+    metric = BLEU([["I saw a girl with a telescope ."]], tokenize="none")
     assert metric.prepared is not None
     table = metric.prepared.table
     assert sum(len(keys) for keys in table.keys) == 25
-    assert metric.prepared.encoder.vocabulary_size == 7
+    assert metric.prepared.lookup.size == 7

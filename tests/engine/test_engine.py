@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 import parbleu.engine.encode as encode_module
 import parbleu.engine.joint as joint_module
 import parbleu.engine.tokens as tokens_module
-from parbleu.engine.encode import UNKNOWN, Encoded, TextEncoder
+from parbleu.engine.encode import UNKNOWN, TextEncoder
 from parbleu.engine.hashindex import FingerprintIndex, KeyIndex
 from parbleu.engine.joint import pair_counts
 from parbleu.engine.ngrams import build_table, clipped_counts, clipped_matches, ngram_totals
+from parbleu.engine.segments import Segments
 from parbleu.tokenizers import TokenizerName, make_tokenizer
 from tests.strategies import mt_line
 
@@ -186,22 +187,22 @@ def test_long_tokens_and_wide_characters_are_numbered_exactly() -> None:
 
 
 def test_encoded_slicing_and_concatenation() -> None:
-    corpus = Encoded(np.array([1, 2, 3, 4, 5]), np.array([0, 2, 2, 5]))
+    corpus = Segments(np.array([1, 2, 3, 4, 5]), np.array([0, 2, 2, 5]))
     assert corpus.n_segments == 3
     assert corpus.lengths.tolist() == [2, 0, 3]
     assert corpus.segment(2).tolist() == [3, 4, 5]
     tail = corpus.slice(1, 3)
     assert tail.offsets.tolist() == [0, 0, 3]
-    joined = Encoded.concat([corpus.slice(0, 1), tail])
-    assert joined.ids.tolist() == corpus.ids.tolist()
+    joined = Segments.concat([corpus.slice(0, 1), tail])
+    assert joined.values.tolist() == corpus.values.tolist()
     assert joined.offsets.tolist() == corpus.offsets.tolist()
-    assert Encoded.concat([]).n_segments == 0
+    assert Segments.concat([]).n_segments == 0
 
 
 def test_no_lines() -> None:
     encoder = TextEncoder(make_tokenizer(TokenizerName.MTEVAL_13A), lowercase=False)
     assert encoder.encode_references([]).n_segments == 0
-    assert encoder.encode_hypotheses([]).ids.tolist() == []
+    assert encoder.encode_hypotheses([]).values.tolist() == []
 
 
 # -- clipped matches -------------------------------------------------------------------------
@@ -323,6 +324,6 @@ def test_ngram_totals() -> None:
 
 
 def test_keys_that_would_overflow_are_refused() -> None:
-    streams = [Encoded(np.array([0]), np.array([0, 1]))]
+    streams = [Segments(np.array([0]), np.array([0, 1]))]
     with pytest.raises(OverflowError, match="score in chunks"):
         build_table(streams, 2, 2**62)

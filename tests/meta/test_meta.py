@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from parbleu import BLEU
 from parbleu.errors import InputError, OptionError
-from parbleu.meta.correlation import (
+from parbleu.meta import (
     Bootstrap,
     MetricTies,
     SegmentStats,
@@ -193,7 +193,7 @@ def test_bootstrap_options_are_checked(options: dict[str, float]) -> None:
 def external(table: dict[str, list[float]], *, higher: bool = True) -> SegmentStats:
     scores = ExternalScores(table, name="ext", higher_is_better=higher, allow_missing=True)
     stats = {s: scores.system_statistics(s) for s in scores.systems}
-    return SegmentStats("ext", scores, stats, higher_is_better=higher)
+    return SegmentStats("ext", scores, stats)
 
 
 TABLE = {
@@ -307,7 +307,7 @@ def test_stats_of_unequal_lengths_are_refused() -> None:
     with pytest.raises(InputError, match="different numbers of segments"):
         SegmentStats(
             "x",
-            external(TABLE).formula,
+            external(TABLE).metric,
             {
                 "a": Stats(("sum", "count"), np.ones((2, 2))),
                 "b": Stats(("sum", "count"), np.ones((3, 2))),

@@ -17,7 +17,7 @@ import scipy.stats
 from parbleu import BLEU
 from parbleu.cli.main import run
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.meta.correlation import (
+from parbleu.meta import (
     Bootstrap,
     SegmentStats,
     match_systems,

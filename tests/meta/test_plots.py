@@ -1,7 +1,7 @@
 """Figures (parbleu.meta.plots): well-formed SVG holding every point, PNG through matplotlib.
 
 Oracles: xml.etree parses the SVG; the data attributes of the circles are the input values;
-a regression line from parbleu.meta.correlation; normalized values by hand (paper Fig. 7
+a regression line from parbleu.meta; normalized values by hand (paper Fig. 7
 scaling); the PNG file signature; matplotlib hidden from import for the missing-dependency error.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from parbleu.errors import InputError, MissingDependencyError, OptionError
-from parbleu.meta.correlation import Bootstrap, SegmentStats, regression, system_correlation
+from parbleu.meta import Bootstrap, SegmentStats, regression, system_correlation
 from parbleu.meta.plots import Normalized, Scatter, nice_ticks, render_svg, save
 from parbleu.metrics.external.metric import ExternalScores
 
@@ -72,7 +72,7 @@ def test_normalized_panel_scales_each_series_to_its_range() -> None:
 def test_panels_from_a_correlation_order_systems_by_human_score() -> None:
     table = {"a": [3.0, 3.0], "b": [1.0, 1.0], "c": [2.0, 2.0]}
     scores = ExternalScores(table, name="TER", higher_is_better=False)
-    metric = SegmentStats("TER", scores, {s: scores.system_statistics(s) for s in table}, False)
+    metric = SegmentStats("TER", scores, {s: scores.system_statistics(s) for s in table})
     result = system_correlation(
         metric, {"a": 0.1, "b": 0.9, "c": 0.5}, list(table), bootstrap=Bootstrap(0)
     )

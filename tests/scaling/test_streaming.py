@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -20,10 +21,13 @@ from hypothesis import strategies as st
 
 from parbleu import BLEU, NIST
 from parbleu.errors import EncodingError, InputError, LengthMismatchError, OptionError
-from parbleu.scaling.chunks import bleu_statistics, chunked_statistics, sentence_scores
-from parbleu.scaling.files import count_lines, read_chunks, stream_statistics
+from parbleu.io.reader import count_lines
+from parbleu.metrics.base import Metric
+from parbleu.references import ReferenceSet
+from parbleu.scaling.chunks import chunked_statistics, sentence_scores
+from parbleu.scaling.files import read_chunks, stream_statistics
 from parbleu.scaling.processes import parallel_chunked_statistics, parallel_statistics
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 from tests.strategies import mt_line, parallel_corpus
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -103,7 +107,7 @@ def test_one_pass_bleu_statistics_equal_bleu_statistics(
     hyps, refs = corpus
     metric = BLEU(**options)
     assert np.array_equal(
-        bleu_statistics(metric, hyps, refs).values, whole(metric, hyps, refs).values
+        metric.chunk_statistics(hyps, refs).values, whole(metric, hyps, refs).values
     )
 
 
@@ -117,22 +121,38 @@ def test_sentence_scores_equal_bleu_sentence_scores(hyps: list[str], chunk_lines
     assert np.array_equal(got, expected)
 
 
-class CountingMetric:
-    """A metric of the simplest kind: tokens per segment (exercises the generic path)."""
+class CountingMetric(Metric[float, Any]):
+    """A metric of the simplest kind: tokens per segment (exercises the generic path).
 
-    columns = ("hyp_tokens", "ref_tokens")
+    It defines only what `Metric` requires, so every chunked path must work through the
+    base class's hooks alone.
+    """
 
-    def statistics(
-        self, hypotheses: Sequence[str], references: Any = None, *, ref_streams: Any = None
-    ) -> Stats:
-        rows = [
-            [len(h.split()), len(r.split())]
-            for h, r in zip(hypotheses, ref_streams[0], strict=True)
-        ]
+    name = "counts"
+
+    def __init__(self) -> None:
+        self._setup(None, None, None)
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(("hyp_tokens", "ref_tokens"))
+
+    def prepare(self, references: ReferenceSet) -> Any:
+        return SimpleNamespace(references=references)
+
+    def _statistics(self, lines: list[str], prepared: Any) -> Stats:
+        first = prepared.references.present_streams()[0]
+        rows = [[len(h.split()), len(r.split())] for h, r in zip(lines, first, strict=True)]
         return Stats(self.columns, np.array(rows, dtype=np.int64).reshape(-1, 2))
 
     def scores(self, rows: npt.ArrayLike) -> npt.NDArray[np.float64]:
-        return np.asarray(rows, dtype=np.float64)[:, 0]
+        return self.layout.column(np.atleast_2d(np.asarray(rows, dtype=np.float64)), "hyp_tokens")
+
+    def score_totals(self, totals: npt.ArrayLike, signature: Any = None) -> float:
+        return float(self.scores(totals)[0])
+
+    def signature_fields(self) -> list[tuple[str, str, str]]:
+        return []
 
 
 def test_any_metric_can_be_chunked() -> None:
@@ -163,9 +183,10 @@ def test_in_memory_inputs_are_checked() -> None:
         chunked_statistics(BLEU(), HYPOTHESES, [REFERENCES[:-1]])
     with pytest.raises(LengthMismatchError, match="reference stream 0 has 6 lines"):
         parallel_chunked_statistics(BLEU(), HYPOTHESES, [REFERENCES[:-1]], jobs=2)
-    with pytest.raises(InputError, match="chunk_lines"):
+    # Counts out of range are option errors (exit code 2), one check for every option.
+    with pytest.raises(OptionError, match="chunk_lines"):
         chunked_statistics(BLEU(), HYPOTHESES, [REFERENCES], chunk_lines=0)
-    with pytest.raises(InputError, match="jobs"):
+    with pytest.raises(OptionError, match="jobs"):
         parallel_chunked_statistics(BLEU(), HYPOTHESES, [REFERENCES], jobs=0)
     with pytest.raises(InputError, match="no reference"):
         chunked_statistics(BLEU(), HYPOTHESES, [])
@@ -256,9 +277,9 @@ def test_missing_and_bad_inputs(tmp_path: Path) -> None:
         parallel_statistics(BLEU(), ref, [], jobs=2)
     with pytest.raises(InputError, match="unknown encoding"):
         stream_statistics(BLEU(), ref, [ref], encoding="no-such-codec")
-    with pytest.raises(InputError, match="jobs"):
+    with pytest.raises(OptionError, match="jobs"):
         parallel_statistics(BLEU(), ref, [ref], jobs=-1)
-    with pytest.raises(InputError, match="chunk_lines"):
+    with pytest.raises(OptionError, match="chunk_lines"):
         list(read_chunks([ref], chunk_lines=0))
 
 

@@ -1,7 +1,7 @@
 """Oracle: sacreBLEU 2.6.0's ``_compute_score_from_stats`` on float32 rows, as in its bootstrap.
 
 sacreBLEU's bootstrap hands float32 sums to the scalar formulas, where numpy 2 keeps parts of
-the arithmetic in float32. `parbleu.significance.float32` must give the same values and the same
+the arithmetic in float32. Each metric's ``float32_scorer`` must give the same values and the same
 type (float32 or Python float) for every row, including the zero counts that switch
 sacreBLEU to its Python-float branches. The last test shows that this matters: float64
 arithmetic gives other bootstrap means.
@@ -20,11 +20,13 @@ from sacrebleu.metrics import CHRF as SacreCHRF
 from sacrebleu.metrics import TER as SacreTER
 
 from parbleu import BLEU
+from parbleu.metrics.bleu.float32 import bleu_float32
 from parbleu.metrics.bleu.options import BleuOptions
+from parbleu.metrics.chrf.float32 import chrf_float32
 from parbleu.metrics.chrf.metric import CHRF
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.nist.metric import NIST
-from parbleu.significance.float32 import bleu_float32, chrf_float32, float32_scorer, ter_float32
+from parbleu.metrics.ter.formula import ter_float32
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -86,7 +88,7 @@ def test_bleu_float32_matches_sacrebleu(
         max_ngram_order=order,
         effective_order=effective,
     )
-    options = BleuOptions.create(
+    options = BleuOptions(
         smooth_method=method, smooth_value=value, max_ngram_order=order, effective_order=effective
     )
     _same(bleu_float32(rows, options), _sacrebleu_scores(sacre, rows))
@@ -110,7 +112,7 @@ def test_chrf_float32_matches_sacrebleu(
 ) -> None:
     rows = data.draw(chrf_rows(char_order + word_order))
     sacre = SacreCHRF(char_order=char_order, word_order=word_order, beta=beta, eps_smoothing=eps)
-    options = ChrfOptions.create(
+    options = ChrfOptions(
         char_order=char_order, word_order=word_order, beta=beta, eps_smoothing=eps
     )
     _same(chrf_float32(rows, options), _sacrebleu_scores(sacre, rows))
@@ -131,14 +133,14 @@ def test_ter_float32_matches_sacrebleu(rows: list[tuple[int, int, int]]) -> None
 
 
 def test_scorer_only_where_sacrebleu_has_the_metric() -> None:
-    assert float32_scorer(BLEU()) is not None
-    assert float32_scorer(BLEU(smooth_method="floor", effective_order=True)) is not None
-    assert float32_scorer(CHRF(word_order=2)) is not None
+    assert BLEU().float32_scorer() is not None
+    assert BLEU(smooth_method="floor", effective_order=True).float32_scorer() is not None
+    assert CHRF(word_order=2).float32_scorer() is not None
     # options and metrics sacreBLEU lacks are resampled in float64
-    assert float32_scorer(BLEU(smooth_method="cc4")) is None
-    assert float32_scorer(BLEU(weights=[0.4, 0.3, 0.2, 0.1])) is None
-    assert float32_scorer(BLEU(smooth_variant="nltk")) is None
-    assert float32_scorer(NIST()) is None
+    assert BLEU(smooth_method="cc4").float32_scorer() is None
+    assert BLEU(weights=[0.4, 0.3, 0.2, 0.1]).float32_scorer() is None
+    assert BLEU(smooth_variant="nltk").float32_scorer() is None
+    assert NIST().float32_scorer() is None
 
 
 def test_float32_changes_bootstrap_results() -> None:
@@ -150,7 +152,7 @@ def test_float32_changes_bootstrap_results() -> None:
     stats = np.concatenate([lengths[:, None], lengths[:, None] + 1, matches, totals], axis=1)
     indices = np.random.default_rng(12345).choice(300, size=(200, 300))
     sums = stats[indices].sum(axis=1)
-    single = bleu_float32(sums.astype(np.float32), BleuOptions.create())[0]
+    single = bleu_float32(sums.astype(np.float32), BleuOptions())[0]
     double = BLEU().scores(sums)
     assert not np.array_equal(single, double)
     assert np.abs(single - double).max() < 1e-5  # but only in the last digits

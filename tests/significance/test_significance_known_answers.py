@@ -16,6 +16,9 @@ from parbleu import BLEU, TER
 from parbleu.significance.paired import paired_bootstrap, paired_randomization
 from tests.wmt import WmtData
 
+#: Every test here reads the WMT data of ../shared/data.
+pytestmark = pytest.mark.shared_data
+
 BASELINE = "LIUM-NMT.4900"
 TOLERANCE = 0.01
 

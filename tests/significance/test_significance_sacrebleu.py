@@ -31,6 +31,9 @@ from parbleu.significance.paired import (
 )
 from tests.wmt import WmtData
 
+#: Every test here reads the WMT data of ../shared/data.
+pytestmark = pytest.mark.shared_data
+
 BASELINE = "LIUM-NMT.4900"
 FEW = ["C-3MA.4959", "FBK.4870", "online-B.0"]
 #: TER is compared on the first segments only (sacreBLEU's TER is slow).

@@ -2,19 +2,22 @@
 
 The sample (``parbleu/sample``) is text written for parbleu: 30 English segments with two
 references each and three systems of different quality. The demo runs the ordinary command
-line on it, so it shows exactly what ``parbleu REF ... -i SYSTEM ...`` prints.
+line on it, so it shows exactly what ``parbleu REF ... -i SYSTEM ...`` prints, with the
+systems named by their file names.
 """
 
 from __future__ import annotations
 
 import io
-import os
-from collections.abc import Callable, Sequence
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
-from parbleu.cli.metrics import available_metrics
+from parbleu.cli.main import read_inputs, score
+from parbleu.cli.options import METRIC_NAMES
+from parbleu.cli.parser import build_parser
+from parbleu.cli.render import emit
 
 __all__ = ["SAMPLE_SYSTEMS", "run_demo"]
 
@@ -22,14 +25,10 @@ SAMPLE_REFERENCES = ("ref.A.txt", "ref.B.txt")
 SAMPLE_SYSTEMS = ("system-strong.txt", "system-fair.txt", "system-weak.txt")
 
 
-Runner = Callable[[Sequence[str], BinaryIO, TextIO, TextIO], int]
-
-
-def run_demo(extra: list[str], run: Runner, stdout: TextIO, stderr: TextIO) -> int:
+def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
     """Score the three sample systems against both references with every metric available.
 
-    `extra` options (for example ``-f json`` or ``-w 1``) are passed on to the command line
-    `run`. Files are named relative to the sample folder, which is where the command runs.
+    `extra` options (for example ``-f json`` or ``-w 1``) are passed on to the command line.
     """
     sample = resources.files("parbleu") / "sample"
     with resources.as_file(sample) as folder:
@@ -38,11 +37,13 @@ def run_demo(extra: list[str], run: Runner, stdout: TextIO, stderr: TextIO) -> i
             f"30 segments (bundled sample in {folder})\n",
             file=stdout,
         )
-        argv = [*SAMPLE_REFERENCES, "-i", *SAMPLE_SYSTEMS, "-m", *available_metrics()]
-        argv += ["-f", "text", "-w", "2", *extra]
-        previous = Path.cwd()
-        os.chdir(folder)
-        try:
-            return run(argv, io.BytesIO(), stdout, stderr)
-        finally:
-            os.chdir(previous)
+        paths = [str(Path(folder) / name) for name in (*SAMPLE_REFERENCES, *SAMPLE_SYSTEMS)]
+        references, systems = paths[: len(SAMPLE_REFERENCES)], paths[len(SAMPLE_REFERENCES) :]
+        argv = [*references, "-i", *systems, "-m", *METRIC_NAMES, "-f", "text", "-w", "2", *extra]
+        args = build_parser().parse_args(argv)
+
+        def lines() -> list[str]:
+            inputs = read_inputs(args, io.BytesIO())
+            return score(args, replace(inputs, names=list(SAMPLE_SYSTEMS)), stderr)
+
+        return emit(lines, stdout, stderr, prog="parbleu")

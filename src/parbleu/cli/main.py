@@ -10,22 +10,20 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
-from parbleu.cli.demo import run_demo
-from parbleu.cli.meta import run_meta
-from parbleu.cli.metrics import AnyMetric, build_metrics
+from parbleu.cli.options import Context, build_metrics
 from parbleu.cli.parser import build_parser
-from parbleu.cli.render import corpus_lines, sentence_lines, system_table
+from parbleu.cli.render import corpus_lines, emit, sentence_lines, system_table
 from parbleu.cli.significance import significance_lines, wants_significance
-from parbleu.errors import InputError, OptionError, ParbleuError
+from parbleu.errors import InputError, OptionError
 from parbleu.io.lines import check_parallel, decode_lines, read_lines, split_tab_fields
-from parbleu.metrics.nist.metric import NIST
-from parbleu.metrics.ter.metric import TER
+from parbleu.metrics.base import AnyMetric
 from parbleu.references import ReferenceSet
 from parbleu.scaling.processes import parallel_chunked_statistics
 
-__all__ = ["main", "run"]
+__all__ = ["Inputs", "main", "read_inputs", "run", "score"]
 
 #: sacreBLEU warns about tokenized input when this many lines end in " .".
 _TOKENIZED_LINES = 100
@@ -86,17 +84,36 @@ def _systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list
     return list(args.input), [_read(path, args.encoding) for path in args.input]
 
 
-def _check_inputs(
-    ref_names: list[str], refs: list[list[str]], names: list[str], systems: list[list[str]]
-) -> None:
-    for name, lines in [*zip(ref_names, refs, strict=True), *zip(names, systems, strict=True)]:
-        if not lines:
-            raise InputError(f"{name} is empty: nothing to score")
-    check_parallel([*zip(ref_names, refs, strict=True), *zip(names, systems, strict=True)])
+@dataclass(frozen=True)
+class Inputs:
+    """The texts a command scores: named reference streams and named systems, checked."""
+
+    ref_names: list[str]
+    refs: list[list[str]]
+    names: list[str]
+    systems: list[list[str]]
+
+    def __post_init__(self) -> None:
+        named = [
+            *zip(self.ref_names, self.refs, strict=True),
+            *zip(self.names, self.systems, strict=True),
+        ]
+        for name, lines in named:
+            if not lines:
+                raise InputError(f"{name} is empty: nothing to score")
+        check_parallel(named)
+
+
+def read_inputs(args: argparse.Namespace, stdin: BinaryIO) -> Inputs:
+    """The references and systems the options name (systems on stdin without -i)."""
+    ref_names, refs = _references(args)
+    names, systems = _systems(args, stdin)
+    return Inputs(ref_names, refs, names, systems)
 
 
 def _warn_tokenized(args: argparse.Namespace, systems: list[list[str]], stderr: TextIO) -> None:
-    if args.force or args.quiet or "bleu" not in args.metrics or args.tokenize == "none":
+    tokenize = getattr(args, "tokenize", None)
+    if args.force or args.quiet or "bleu" not in args.metrics or tokenize == "none":
         return
     for lines in systems:
         if sum(line.endswith(" .") for line in lines) >= _TOKENIZED_LINES:
@@ -108,15 +125,15 @@ def _warn_tokenized(args: argparse.Namespace, systems: list[list[str]], stderr: 
             return
 
 
-def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[str]:
-    ref_names, refs = _references(args)
-    names, systems = _systems(args, stdin)
-    _check_inputs(ref_names, refs, names, systems)
+def score(args: argparse.Namespace, inputs: Inputs, stderr: TextIO) -> list[str]:
+    """The lines the command prints for these options and inputs."""
+    names, refs, systems = inputs.names, inputs.refs, inputs.systems
     _warn_tokenized(args, systems, stderr)
-    metrics = build_metrics(args)
+    jobs = args.paired_jobs or os.cpu_count() or 1
+    context = Context(sentence_level=args.sentence_level, jobs=jobs)
+    workers = build_metrics(args.metrics, args, context)  # without references: for workers
     reference_set = ReferenceSet(tuple(tuple(stream) for stream in refs))
-    for metric in metrics:
-        metric.set_references(reference_set)
+    metrics = [metric.with_prepared(metric.prepare(reference_set)) for metric in workers]
     if wants_significance(args):
         return significance_lines(args, metrics, names, systems, os.environ)
     style: dict[str, Any] = {"width": args.width, "short": args.short}
@@ -129,21 +146,19 @@ def _score(args: argparse.Namespace, stdin: BinaryIO, stderr: TextIO) -> list[st
             score_only=args.score_only,
             **style,
         )
-    jobs = args.paired_jobs or os.cpu_count() or 1
-    workers = build_metrics(args)  # without references: what is sent to worker processes
 
     def corpus_score(index: int, lines: list[str]) -> Any:
         metric = metrics[index]
-        # NIST needs whole-corpus weights; TER sums its float statistics in segment order, as
-        # sacreBLEU does, and spreads its own work over `jobs` processes.
-        if jobs == 1 or isinstance(metric, (NIST, TER)):
+        # A metric that cannot be chunked (NIST) or whose sums depend on their order (TER,
+        # which spreads its own work over `jobs` processes) scores the corpus in one piece.
+        if jobs == 1 or metric.chunk_refusal is not None or not metric.sums_in_any_order:
             return metric.corpus_score(lines)
         totals = parallel_chunked_statistics(workers[index], lines, refs, jobs=jobs).totals
         return metric.score_totals(totals, metric.signature())
 
     if len(systems) == 1:
         # sacreBLEU prints the metrics of one system in the order of their names.
-        order = sorted(range(len(metrics)), key=lambda i: type(metrics[i]).__name__.upper())
+        order = sorted(range(len(metrics)), key=lambda i: metrics[i].name.upper())
         single = [corpus_score(i, systems[0]) for i in order]
         return corpus_lines(single, fmt=args.format, score_only=args.score_only, **style)
     scores = [[corpus_score(i, lines) for i in range(len(metrics))] for lines in systems]
@@ -163,18 +178,17 @@ def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[tuple[A
 def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Run the command with explicit streams; returns the exit code."""
     if list(argv[:1]) == ["demo"]:
-        return run_demo(list(argv[1:]), run, stdout, stderr)
+        from parbleu.cli.demo import run_demo  # noqa: PLC0415 (a subcommand's own imports)
+
+        return run_demo(list(argv[1:]), stdout, stderr)
     if list(argv[:1]) == ["meta"]:
+        from parbleu.cli.meta import run_meta  # noqa: PLC0415
+
         return run_meta(list(argv[1:]), stdout, stderr)
     args = build_parser().parse_args(list(argv))
-    try:
-        lines = _score(args, stdin, stderr)
-    except ParbleuError as error:
-        print(f"parbleu: error: {error}", file=stderr)
-        return error.exit_code
-    for line in lines:
-        print(line, file=stdout)
-    return 0
+    return emit(
+        lambda: score(args, read_inputs(args, stdin), stderr), stdout, stderr, prog="parbleu"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any, Protocol
+import math
+from collections.abc import Callable, Container, Sequence
+from typing import Any, Protocol, TextIO
 
+from parbleu.errors import ParbleuError
 from parbleu.signature import Signature
 
-__all__ = ["Score", "corpus_lines", "sentence_lines", "system_table", "to_json"]
+__all__ = [
+    "Score",
+    "corpus_lines",
+    "emit",
+    "json_safe",
+    "sentence_lines",
+    "system_table",
+    "table",
+    "to_json",
+]
 
 
 class Score(Protocol):
@@ -36,6 +47,46 @@ class Score(Protocol):
 def to_json(value: object) -> str:
     """JSON as sacreBLEU prints it (one space indent, UTF-8 characters kept)."""
     return json.dumps(value, indent=1, ensure_ascii=False)
+
+
+def json_safe(value: Any) -> Any:
+    """`value` with the numbers JSON cannot hold replaced, recursively.
+
+    An undefined number (NaN) becomes null; an infinite one the string ``"inf"`` or
+    ``"-inf"`` (a block t-statistic over identical differences is infinite, not unknown).
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return None if math.isnan(value) else str(value)
+    if isinstance(value, dict):
+        return {key: json_safe(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(item) for item in value]
+    return value
+
+
+def table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    right: Container[int] | None = None,
+    rule: bool = True,
+) -> list[str]:
+    """A plain text table: columns in `right` right-aligned (default: all but the first).
+
+    With `rule`, a line of dashes under the header.
+    """
+    aligned = range(1, len(header)) if right is None else right
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        fitted = [
+            cell.rjust(w) if i in aligned else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(fitted).rstrip()
+
+    dashes = ["  ".join("-" * w for w in widths)] if rule else []
+    return [line(header), *dashes, *(line(r) for r in rows)]
 
 
 def corpus_lines(
@@ -98,15 +149,23 @@ def system_table(
         [name, *(f"{s.score:.{width}f}" for s in row)]
         for name, row in zip(systems, scores, strict=True)
     ]
-    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(w) for cell, w in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest]).rstrip()
-
-    out = [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in body), ""]
+    out = [*table(header, body), ""]
     out.append("Metric signatures:")
     label = max(len(s.name) for s in scores[0])
     out.extend(f" - {s.name:<{label}}  {s.signature.format(short=short)}" for s in scores[0])
     return out
+
+
+def emit(produce: Callable[[], Sequence[str]], stdout: TextIO, stderr: TextIO, *, prog: str) -> int:
+    """Print the lines `produce` returns, or its error as one line; the exit code.
+
+    Nothing reaches standard output unless everything was computed: an error leaves it empty.
+    """
+    try:
+        lines = produce()
+    except ParbleuError as error:
+        print(f"{prog}: error: {error}", file=stderr)
+        return error.exit_code
+    for line in lines:
+        print(line, file=stdout)
+    return 0

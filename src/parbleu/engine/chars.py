@@ -12,66 +12,36 @@ points that no reference contains get id -1, which can never match.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.engine.text import Codes
+from parbleu.arrays import CodeArray, IntArray
+from parbleu.engine.ranges import weighted_ranges
+from parbleu.engine.segments import Segments
 from parbleu.engine.text import code_points as text_code_points
-from parbleu.tokenizers.base import WHITESPACE
+from parbleu.tokenizers.base import WHITESPACE, space_mask
 
 __all__ = [
-    "WHITESPACE",
     "CharVocabulary",
-    "CodePoints",
     "code_points",
-    "line_blocks",
+    "line_weights",
     "scan",
-    "space_mask",
 ]
-
-IntArray = npt.NDArray[np.int64]
-CodeArray = npt.NDArray[np.uint32]
 
 
 #: Number of 16-bit code units: every 16-bit code point indexes a `CharVocabulary` table.
 _UNITS = 1 << 16
 
-# is_space[c] for every code point c up to the last whitespace one; the final entry, False,
-# stands for all larger code points.
-_IS_SPACE = np.zeros(max(WHITESPACE) + 2, dtype=bool)
-_IS_SPACE[list(WHITESPACE)] = True
+
+def line_weights(lines: Sequence[str]) -> IntArray:
+    """Characters of each line plus one: what blocks of lines are sized by."""
+    return np.fromiter(map(len, lines), np.int64, len(lines)) + 1
 
 
-def space_mask(values: CodeArray) -> npt.NDArray[np.bool_]:
-    """Which code points are whitespace (what ``str.split()`` splits on)."""
-    mask: npt.NDArray[np.bool_] = _IS_SPACE.take(np.minimum(values, len(_IS_SPACE) - 1))
-    return mask
-
-
-@dataclass(frozen=True, eq=False)
-class CodePoints:
-    """Characters of a corpus: segment ``i`` is ``values[offsets[i]:offsets[i + 1]]``."""
-
-    values: CodeArray
-    offsets: IntArray
-
-    @property
-    def n_segments(self) -> int:
-        """Number of segments."""
-        return len(self.offsets) - 1
-
-    @property
-    def lengths(self) -> IntArray:
-        """Number of characters of each segment."""
-        return np.diff(self.offsets)
-
-
-def _joined(lines: Sequence[str], *, lowercase: bool) -> tuple[Codes, IntArray]:
+def _joined(lines: Sequence[str], *, lowercase: bool) -> tuple[CodeArray, IntArray]:
     """Code points of all lines, one after another, and the offset of each line.
 
     The code points are 16-bit when every one fits (`parbleu.engine.text.code_points`).
@@ -90,7 +60,7 @@ def _drop(values: npt.NDArray[Any], offsets: IntArray, positions: IntArray) -> t
     return np.compress(keep, values), offsets - np.searchsorted(positions, offsets)
 
 
-def code_points(lines: Sequence[str], *, lowercase: bool, whitespace: bool) -> CodePoints:
+def code_points(lines: Sequence[str], *, lowercase: bool, whitespace: bool) -> Segments:
     """The characters of each line, as chrF sees them.
 
     Args:
@@ -101,15 +71,7 @@ def code_points(lines: Sequence[str], *, lowercase: bool, whitespace: bool) -> C
     values, offsets = _joined(lines, lowercase=lowercase)
     if not whitespace:
         values, offsets = _drop(values, offsets, np.flatnonzero(space_mask(values)))
-    return CodePoints(values.astype(np.uint32, copy=False), offsets)
-
-
-def line_blocks(lines: Sequence[str], characters: int) -> list[tuple[int, int]]:
-    """Consecutive line ranges of about `characters` characters each (at least one line)."""
-    ends = np.cumsum(np.fromiter(map(len, lines), np.int64, len(lines)) + 1)
-    cuts = np.flatnonzero(np.diff(ends // max(characters, 1))) + 1
-    bounds = [0, *cuts.tolist(), len(lines)]
-    return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+    return Segments(values.astype(np.uint32, copy=False), offsets)
 
 
 def scan(
@@ -118,7 +80,7 @@ def scan(
     """Characters per line and the sorted distinct code points, `block` characters at a time."""
     lengths = np.zeros(len(lines), dtype=np.int64)
     distinct = [np.zeros(0, dtype=np.uint32)]
-    for start, stop in line_blocks(lines, block):
+    for start, stop in weighted_ranges(line_weights(lines), block):
         corpus = code_points(lines[start:stop], lowercase=lowercase, whitespace=whitespace)
         lengths[start:stop] = corpus.lengths
         distinct.append(np.unique(corpus.values))

@@ -16,10 +16,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import IntArray, KeyArray
+
 __all__ = ["FingerprintIndex", "KeyIndex"]
 
-IntArray = npt.NDArray[np.int64]
-KeyArray = npt.NDArray[np.uint64]
 
 # Odd multipliers for the candidate slots (Knuth's multiplicative hashing); a table that
 # fails to settle moves on to the next pair.

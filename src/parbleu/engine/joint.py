@@ -26,17 +26,15 @@ from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
-import numpy.typing as npt
 
+from parbleu.arrays import IntArray, KeyArray
+from parbleu.engine.ranges import fixed_ranges
 from parbleu.engine.text import TokenBlock, tokenize_block
 from parbleu.engine.tokens import TokenChunks, same_tokens
 from parbleu.tokenizers.base import Tokenizer
 
 __all__ = ["PairCounts", "pair_counts"]
 
-IntArray = npt.NDArray[np.int64]
-KeyArray = npt.NDArray[np.uint64]
-BoolArray = npt.NDArray[np.bool_]
 
 #: Segments scored together: bounds the size of every array and keeps them in cache.
 BLOCK_SEGMENTS = 1024
@@ -78,16 +76,15 @@ def pair_counts(
         lowercase: compare lowercased text.
         max_order: largest n-gram order.
     """
-    n = len(hypotheses)
     parts = [
         _block_counts(
-            hypotheses[start : start + BLOCK_SEGMENTS],
-            [stream[start : start + BLOCK_SEGMENTS] for stream in references],
+            hypotheses[start:stop],
+            [stream[start:stop] for stream in references],
             tokenizer,
             lowercase=lowercase,
             max_order=max_order,
         )
-        for start in range(0, n, BLOCK_SEGMENTS)
+        for start, stop in fixed_ranges(len(hypotheses), BLOCK_SEGMENTS)
     ]
     if not parts:
         empty = np.zeros(0, dtype=np.int64)

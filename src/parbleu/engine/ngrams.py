@@ -11,26 +11,26 @@ where ``rank`` is the position of its (n-1)-gram prefix among the sorted keys of
 Keys are therefore collision-free, sorted by segment, and a hypothesis n-gram whose prefix is
 in no reference is discarded before order n is even looked at.
 
-References are counted with one sort per order (`build_table`). Hypotheses are looked up in a
-`KeyIndex` of each order's keys, built on first use and kept with the table, so scoring many
-systems against one table costs a few passes over each system's n-grams.
+References are counted with one sort per order (`build_table`), which also builds the indexes
+hypotheses are looked up in, so scoring many systems against one table costs a few passes
+over each system's n-grams.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.engine.encode import Encoded
+from parbleu.arrays import IntArray
 from parbleu.engine.hashindex import KeyIndex
+from parbleu.engine.segments import Segments
 
 __all__ = ["NgramTable", "build_table", "clipped_counts", "clipped_matches", "ngram_totals"]
 
-IntArray = npt.NDArray[np.int64]
 
 _KEY_LIMIT = 2**62
 _LOW_HALF = (1 << 32) - 1
@@ -39,10 +39,20 @@ _TWO_KEYS = 2 << 32  # a record packing a count of at least two
 
 @dataclass(frozen=True, eq=False)
 class NgramTable:
-    """Reference n-gram counts of every segment, for orders ``1..max_order``.
+    """Reference n-gram counts of every segment, for orders ``1..max_order``, and their indexes.
 
     For order ``n`` (index ``n - 1``): ``keys`` sorted unique keys, ``counts`` the largest count
     of that n-gram in any one reference of its segment, ``segments`` the segment of each key.
+    The indexes that hypotheses are looked up in are built with the table (`build_table`):
+
+    * ``unigram_index``: a hash index from each unigram key to its rank in ``keys[0]``;
+    * ``continuations``: for orders ``n >= 2`` (index ``n - 2``), the keys that extend each
+      prefix. The keys of order n whose prefix has rank ``r`` are contiguous; record ``r``
+      holds, as two int64 (one 16-byte item, read at once), where they begin plus ``2**32``
+      times how many there are, and the first of them (-2 when there are none): looking an
+      n-gram up needs its prefix's rank and, almost always, that one record;
+    * ``key_offsets``: for each order, where each segment's keys begin (and, last, the number
+      of keys).
     """
 
     max_order: int
@@ -51,43 +61,31 @@ class NgramTable:
     keys: tuple[IntArray, ...]
     counts: tuple[IntArray, ...]
     segments: tuple[IntArray, ...]
-
-    @cached_property
-    def unigram_index(self) -> KeyIndex:
-        """A hash index from each unigram key to its rank (position in ``keys[0]``)."""
-        return KeyIndex(self.keys[0])
-
-    @cached_property
-    def continuations(self) -> tuple[npt.NDArray[np.complex128], ...]:
-        """For orders ``n >= 2`` (index ``n - 2``): the keys that extend each prefix.
-
-        The keys of order n whose prefix has rank ``r`` are contiguous. Record ``r`` holds,
-        as two int64 (one 16-byte item, read at once), where they begin plus ``2**32`` times
-        how many there are, and the first of them (-2 when there are none): looking an
-        n-gram up needs its prefix's rank and, almost always, that one record.
-        """
-        records = []
-        for prefixes, keys in zip(self.keys[:-1], self.keys[1:], strict=True):
-            if len(keys) > _LOW_HALF // 2:
-                raise OverflowError(f"{len(keys)} keys of one order: score in chunks")
-            bounds = np.searchsorted(keys // self.base, np.arange(len(prefixes) + 1))
-            low, count = bounds[:-1], np.diff(bounds)
-            pairs = np.empty((len(prefixes), 2), dtype=np.int64)
-            pairs[:, 0] = low | (count << 32)
-            pairs[:, 1] = -2
-            if len(keys):
-                pairs[count > 0, 1] = keys.take(low[count > 0])
-            records.append(pairs.view(np.complex128).reshape(-1))
-        return tuple(records)
-
-    @cached_property
-    def key_offsets(self) -> tuple[IntArray, ...]:
-        """For each order, where each segment's keys begin (and, last, the number of keys)."""
-        bounds = np.arange(self.n_segments + 1, dtype=np.int64)
-        return tuple(np.searchsorted(segments, bounds) for segments in self.segments)
+    unigram_index: KeyIndex
+    continuations: tuple[npt.NDArray[np.complex128], ...]
+    key_offsets: tuple[IntArray, ...]
 
 
-def _separated(corpus: Encoded) -> tuple[IntArray, IntArray, IntArray]:
+def _continuations(
+    keys_by_order: Sequence[IntArray], base: int
+) -> tuple[npt.NDArray[np.complex128], ...]:
+    """The continuation records of `NgramTable` for orders 2 and up."""
+    records = []
+    for prefixes, keys in itertools.pairwise(keys_by_order):
+        if len(keys) > _LOW_HALF // 2:
+            raise OverflowError(f"{len(keys)} keys of one order: score in chunks")
+        bounds = np.searchsorted(keys // base, np.arange(len(prefixes) + 1))
+        low, count = bounds[:-1], np.diff(bounds)
+        pairs = np.empty((len(prefixes), 2), dtype=np.int64)
+        pairs[:, 0] = low | (count << 32)
+        pairs[:, 1] = -2
+        if len(keys):
+            pairs[count > 0, 1] = keys.take(low[count > 0])
+        records.append(pairs.view(np.complex128).reshape(-1))
+    return tuple(records)
+
+
+def _separated(corpus: Segments) -> tuple[IntArray, IntArray, IntArray]:
     """Token ids with a -1 after every segment, where each token went, and its segment.
 
     An n-gram that starts at position ``p`` of the separated ids and has no -1 among them
@@ -95,9 +93,9 @@ def _separated(corpus: Encoded) -> tuple[IntArray, IntArray, IntArray]:
     one look-up at ``p + n``.
     """
     segment = np.repeat(np.arange(corpus.n_segments, dtype=np.int64), corpus.lengths)
-    position = np.arange(len(corpus.ids), dtype=np.int64) + segment
-    separated = np.full(len(corpus.ids) + corpus.n_segments, -1, dtype=np.int64)
-    separated[position] = corpus.ids
+    position = np.arange(len(corpus.values), dtype=np.int64) + segment
+    separated = np.full(len(corpus.values) + corpus.n_segments, -1, dtype=np.int64)
+    separated[position] = corpus.values
     return separated, position, segment
 
 
@@ -108,7 +106,7 @@ def _check_key_range(rows: int, base: int) -> None:
         )
 
 
-def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int) -> NgramTable:
+def build_table(streams: Sequence[Segments], max_order: int, vocabulary_size: int) -> NgramTable:
     """Count the n-grams of one or more parallel reference streams, clipping by the maximum.
 
     Args:
@@ -127,7 +125,7 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
         [position + shift for (_, position, _), shift in zip(parts, shifts, strict=True)]
     )
     needles = np.concatenate([segment for _, _, segment in parts]) * base + separated[starts]
-    stream_of = np.repeat(np.arange(len(streams), dtype=np.int64), [len(s.ids) for s in streams])
+    stream_of = np.repeat(np.arange(len(streams), dtype=np.int64), [len(s.values) for s in streams])
     keys_by_order: list[IntArray] = []
     counts_by_order: list[IntArray] = []
     segments_by_order: list[IntArray] = []
@@ -144,6 +142,7 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
         longer = following >= 0
         starts, stream_of = starts[longer], stream_of[longer]
         needles = ranks[longer] * base + following[longer]
+    bounds = np.arange(n_segments + 1, dtype=np.int64)
     return NgramTable(
         max_order,
         n_segments,
@@ -151,6 +150,9 @@ def build_table(streams: Sequence[Encoded], max_order: int, vocabulary_size: int
         tuple(keys_by_order),
         tuple(counts_by_order),
         tuple(segments_by_order),
+        KeyIndex(keys_by_order[0]),
+        _continuations(keys_by_order, base),
+        tuple(np.searchsorted(segments, bounds) for segments in segments_by_order),
     )
 
 
@@ -187,7 +189,7 @@ def _count(
     return ordered[firsts], counts.astype(np.int64, copy=False), ranks
 
 
-def clipped_counts(table: NgramTable, hypotheses: Encoded) -> list[IntArray]:
+def clipped_counts(table: NgramTable, hypotheses: Segments) -> list[IntArray]:
     """Clipped hypothesis count of every reference n-gram key, per order.
 
     Element ``n - 1`` is aligned with ``table.keys[n - 1]``: how many times the hypothesis of
@@ -197,7 +199,7 @@ def clipped_counts(table: NgramTable, hypotheses: Encoded) -> list[IntArray]:
     base = table.base
     separated, starts, segment = _separated(hypotheses)
     # An unknown token (-1) makes a key no reference n-gram has: (segment - 1, base - 1).
-    ranks = table.unigram_index.get((segment * base + hypotheses.ids).view(np.uint64))
+    ranks = table.unigram_index.get((segment * base + hypotheses.values).view(np.uint64))
     clipped_by_order = []
     # found[p]: the (n-1)-gram at p is a reference n-gram; so must be the one at p + 1 for
     # the n-gram at p to be one (a-priori pruning), which spares most look-ups.
@@ -244,7 +246,7 @@ def _find_continuations(
     return ranks
 
 
-def clipped_matches(table: NgramTable, hypotheses: Encoded) -> IntArray:
+def clipped_matches(table: NgramTable, hypotheses: Segments) -> IntArray:
     """Clipped n-gram matches of every hypothesis segment, shape ``(n_segments, max_order)``.
 
     Papineni et al. (2002), section 2.1: each n-gram counts at most as often as it occurs in

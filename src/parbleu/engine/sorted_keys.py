@@ -21,7 +21,6 @@ The planner shrinks a chunk until one of the two fits, and leaves chunks where n
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -29,40 +28,24 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import IntArray
+from parbleu.engine.ranges import weighted_ranges
+from parbleu.engine.segments import Segments
+
 __all__ = [
     "KEY_BITS",
     "ChunkPlan",
     "IdMode",
-    "TokenStream",
     "chunk_bounds",
     "pack_keys",
     "plan_chunk",
 ]
 
-IntArray = npt.NDArray[np.int64]
 
 #: Bits available for a key (int64 keys stay non-negative).
 KEY_BITS = 63
 
 _EMPTY = np.zeros(0, dtype=np.int64)
-
-
-@dataclass(frozen=True, eq=False)
-class TokenStream:
-    """Token ids of a corpus (-1: unknown to the references) and segment offsets."""
-
-    ids: npt.NDArray[np.integer]
-    offsets: IntArray
-
-    @property
-    def lengths(self) -> IntArray:
-        """Number of tokens of each segment."""
-        return np.diff(self.offsets)
-
-    def chunk(self, start: int, stop: int) -> TokenStream:
-        """Segments ``start .. stop - 1``, with offsets starting at 0."""
-        lo, hi = int(self.offsets[start]), int(self.offsets[stop])
-        return TokenStream(self.ids[lo:hi], self.offsets[start : stop + 1] - lo)
 
 
 class IdMode(Enum):
@@ -117,11 +100,11 @@ class ChunkPlan:
         local: IntArray = np.where(found, found_at - self.first.take(segments), self.alphabet)
         return local
 
-    def keys(self, tokens: TokenStream, *, reference: bool) -> IntArray:
+    def keys(self, tokens: Segments, *, reference: bool) -> IntArray:
         """The key of every token position of this chunk's segments, unsorted."""
         lengths = tokens.lengths
         segments = _segment_numbers(lengths)
-        digits = self.digits(tokens.ids, segments)
+        digits = self.digits(tokens.values, segments)
         pad = self.alphabet + 1 if reference else self.alphabet
         return pack_keys(
             digits,
@@ -186,17 +169,11 @@ def chunk_bounds(lengths: IntArray, chunk_size: int) -> list[tuple[int, int]]:
         lengths: ``(n_streams, n_segments)`` tokens per reference (an empty segment counts 1).
         chunk_size: target number of tokens per stream and chunk.
     """
-    if lengths.shape[1] == 0:
-        return []
-    weight = np.maximum(lengths.max(axis=0), 1)
-    before = np.cumsum(weight) - weight
-    cuts = np.flatnonzero(np.diff(before // chunk_size)) + 1
-    bounds = [0, *cuts.tolist(), len(weight)]
-    return list(itertools.pairwise(bounds))
+    return weighted_ranges(np.maximum(lengths.max(axis=0, initial=0), 1), chunk_size)
 
 
 def plan_chunk(
-    streams: Sequence[TokenStream],
+    streams: Sequence[Segments],
     start: int,
     order: int,
     vocabulary_size: int,
@@ -218,7 +195,7 @@ def plan_chunk(
     """
     n_segments = len(streams[0].offsets) - 1
     stop = start + n_segments
-    ids = np.concatenate([stream.ids for stream in streams]).astype(np.int64)
+    ids = np.concatenate([stream.values for stream in streams]).astype(np.int64)
     segment_bits = n_segments.bit_length()
 
     def plan(
@@ -247,7 +224,7 @@ def plan_chunk(
         plans = []
         for lo in range(0, n_segments, size):
             hi = min(lo + size, n_segments)
-            pieces = [stream.chunk(lo, hi) for stream in streams]
+            pieces = [stream.slice(lo, hi) for stream in streams]
             plans += plan_chunk(pieces, start + lo, order, vocabulary_size, key_bits=key_bits)
         return plans
     return plan(IdMode.GENERAL, 0, 0, _EMPTY, _EMPTY)

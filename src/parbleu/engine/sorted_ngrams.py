@@ -16,32 +16,30 @@ coarser partition being a subset of the run ends of the finer one.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from parbleu.engine.encode import Encoded
+from parbleu.arrays import IntArray
 from parbleu.engine.ngrams import NgramTable, build_table, clipped_matches
+from parbleu.engine.ranges import weighted_ranges
+from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_keys import (
     KEY_BITS,
     ChunkPlan,
     IdMode,
-    TokenStream,
     chunk_bounds,
     plan_chunk,
 )
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "ReferenceNgrams", "TokenStream"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "ReferenceNgrams"]
 
-IntArray = npt.NDArray[np.int64]
 
 #: Tokens of one segment range: ``tokens(start, stop)``, offsets starting at 0.
-HypothesisTokens = Callable[[int, int], TokenStream]
+HypothesisTokens = Callable[[int, int], Segments]
 #: The same for every reference stream.
-ReferenceTokens = Callable[[int, int], Sequence[TokenStream]]
+ReferenceTokens = Callable[[int, int], Sequence[Segments]]
 
 #: Reference tokens per stream and chunk: large enough to amortize numpy calls, small enough
 #: for a chunk's arrays to stay in the CPU caches and to keep memory low.
@@ -106,7 +104,7 @@ class ReferenceNgrams:
             streams = tokens(start, stop)
             for plan in plan_chunk(streams, start, order, vocabulary_size, key_bits=key_bits):
                 lo, hi = plan.start - start, plan.stop - start
-                chunks.append(_prepare_chunk(plan, [stream.chunk(lo, hi) for stream in streams]))
+                chunks.append(_prepare_chunk(plan, [stream.slice(lo, hi) for stream in streams]))
         n_streams, n_segments = lengths.shape
         blocks = _blocks(chunks, lengths, hypothesis_block)
         return cls(order, n_segments, n_streams, tuple(chunks), blocks)
@@ -128,30 +126,24 @@ class ReferenceNgrams:
             lengths[start:stop] = block.lengths
             for chunk in self.chunks[first:last]:
                 plan = chunk.plan
-                hypotheses = block.chunk(plan.start - start, plan.stop - start)
+                hypotheses = block.slice(plan.start - start, plan.stop - start)
                 out[:, plan.start : plan.stop] = _chunk_matches(chunk, hypotheses)
         return out, lengths
 
 
 def _blocks(chunks: Sequence[_Chunk], lengths: IntArray, size: int) -> tuple[tuple[int, int], ...]:
     """Runs of consecutive chunks of about `size` reference tokens (longest stream) each."""
-    if not chunks:
-        return ()
-    stops = np.array([chunk.plan.stop for chunk in chunks], dtype=np.int64)
-    before = np.zeros(lengths.shape[1] + 1, dtype=np.int64)
-    np.cumsum(np.maximum(lengths.max(axis=0, initial=0), 1), out=before[1:])
-    ends = before.take(stops)  # reference tokens up to the end of each chunk
-    cuts = np.flatnonzero(np.diff(ends // max(size, 1))) + 1
-    bounds = [0, *cuts.tolist(), len(chunks)]
-    return tuple(itertools.pairwise(bounds))
+    per_segment = np.maximum(lengths.max(axis=0, initial=0), 1)
+    weights = [int(per_segment[chunk.plan.start : chunk.plan.stop].sum()) for chunk in chunks]
+    return tuple(weighted_ranges(weights, size))
 
 
-def _prepare_chunk(plan: ChunkPlan, streams: Sequence[TokenStream]) -> _Chunk:
+def _prepare_chunk(plan: ChunkPlan, streams: Sequence[Segments]) -> _Chunk:
     lengths = np.stack([stream.lengths for stream in streams])
     if plan.mode is IdMode.GENERAL:
         tables = tuple(
             build_table(
-                [Encoded(stream.ids.astype(np.int64), stream.offsets)],
+                [stream.as_int64()],
                 plan.order,
                 plan.vocabulary_size,
             )
@@ -166,11 +158,11 @@ def _prepare_chunk(plan: ChunkPlan, streams: Sequence[TokenStream]) -> _Chunk:
     return _Chunk(plan, tuple(keys), (), lengths)
 
 
-def _chunk_matches(chunk: _Chunk, hypotheses: TokenStream) -> IntArray:
+def _chunk_matches(chunk: _Chunk, hypotheses: Segments) -> IntArray:
     """Matches ``(n_streams, chunk segments, order)`` of one chunk."""
     plan = chunk.plan
     if plan.mode is IdMode.GENERAL:
-        encoded = Encoded(hypotheses.ids.astype(np.int64), hypotheses.offsets)
+        encoded = hypotheses.as_int64()
         return np.stack([clipped_matches(table, encoded) for table in chunk.tables])
     hyp_keys = plan.keys(hypotheses, reference=False)
     hyp_keys.sort()

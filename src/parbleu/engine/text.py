@@ -15,13 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from parbleu.tokenizers.base import CodeArray, Tokenizer, whitespace_spans
+from parbleu.arrays import CodeArray, IntArray
+from parbleu.tokenizers.base import Tokenizer, whitespace_spans
 
 __all__ = [
     "PADDING",
-    "Codes",
     "TokenBlock",
     "code_points",
     "prepared_text",
@@ -30,8 +29,6 @@ __all__ = [
     "tokenized_lines",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Codes = CodeArray
 
 #: Characters after the last token that a block always has (chunked reads go past a token).
 PADDING = 3
@@ -65,7 +62,7 @@ class TokenBlock:
     """
 
     text: str
-    codes: Codes
+    codes: CodeArray
     starts: IntArray
     lengths: IntArray
     offsets: IntArray
@@ -109,7 +106,7 @@ def prepared_text(lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool
     return " " + "\n".join(tokenizer.prepare_line(line.rstrip()) for line in lines) + _END
 
 
-def code_points(text: str) -> Codes:
+def code_points(text: str) -> CodeArray:
     """One code point per character: 16-bit when every one fits (UTF-16 is then exact)."""
     units = text.encode("utf-16-le", "surrogatepass")
     if len(units) == 2 * len(text):

@@ -13,15 +13,12 @@ and callers number them some other way.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
-from parbleu.engine.text import PADDING, Codes, TokenBlock, span_positions
+from parbleu.arrays import BoolArray, CodeArray, IntArray, KeyArray
+from parbleu.engine.text import PADDING, TokenBlock, span_positions
 
 __all__ = ["UNITS", "TokenChunks", "differing_tokens", "same_tokens"]
 
-IntArray = npt.NDArray[np.int64]
-KeyArray = npt.NDArray[np.uint64]
-BoolArray = npt.NDArray[np.bool_]
 
 UNITS = 4  # 16-bit code units per 64-bit chunk
 _MASKS = np.array([0, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
@@ -31,7 +28,7 @@ _SHIFT = np.uint64(32)
 _WIDEST = 0xFFFF
 
 
-def _windows(codes: Codes) -> KeyArray:
+def _windows(codes: CodeArray) -> KeyArray:
     """Little-endian 64-bit words starting at every code unit (four units, the first lowest).
 
     A 32-bit code point above U+FFFF wraps around here; its token must not use the result.

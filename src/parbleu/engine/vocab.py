@@ -21,15 +21,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import BoolArray, IntArray, KeyArray
 from parbleu.engine.hashindex import FingerprintIndex
 from parbleu.engine.text import TokenBlock, span_positions
 from parbleu.engine.tokens import UNITS, TokenChunks, differing_tokens
 
 __all__ = ["TokenVocabulary"]
-
-IntArray = npt.NDArray[np.int64]
-KeyArray = npt.NDArray[np.uint64]
-BoolArray = npt.NDArray[np.bool_]
 
 
 class _Growing:
@@ -69,7 +66,10 @@ class TokenVocabulary:
         self._middle = _Growing(np.uint64)
         self._slow: dict[int, str] = {}  # tokens only the string dictionary finds
         self._slow_hashes = np.zeros(0, dtype=np.uint64)  # sorted
-        self._strings: dict[str, int] | None = None  # built when the slow path needs it
+        # The slow path's tokens by string. Only they can equal a token that the fast path
+        # cannot vouch for: equal tokens have equal hashes, a token of a stored token's hash
+        # that differs from it is stored here, and wide tokens are stored only here.
+        self._slow_numbers: dict[str, int] = {}
 
     def __len__(self) -> int:
         return self._lengths.size
@@ -101,19 +101,15 @@ class TokenVocabulary:
             tokens[number] = token
         return tokens
 
-    def _string_numbers(self) -> dict[str, int]:
-        """Every token and its number (kept up to date by the slow path, rebuilt otherwise)."""
-        if self._strings is None or len(self._strings) != len(self):
-            strings = self.strings()
-            self._strings = dict(zip(strings, range(len(strings)), strict=True))
-        return self._strings
-
     def lookup(self, block: TokenBlock) -> IntArray:
-        """The number of every token of `block`, or -1 for tokens not in the vocabulary."""
+        """The number of every token of `block`, or -1 for tokens not in the vocabulary.
+
+        Looking up never changes the vocabulary.
+        """
         chunks = TokenChunks(block)
         numbers, slow = self._find(chunks)
         if len(slow):
-            strings = self._string_numbers()
+            strings = self._slow_numbers
             numbers[slow] = [strings.get(block.token(i), -1) for i in slow.tolist()]
         return numbers
 
@@ -174,7 +170,7 @@ class TokenVocabulary:
         self._lengths.extend(chunks.lengths[positions])
 
     def _add_slow(self, block: TokenBlock, chunks: TokenChunks, position: int) -> int:
-        strings = self._string_numbers()
+        strings = self._slow_numbers
         token = block.token(position)
         number = strings.get(token)
         if number is None:
@@ -191,13 +187,18 @@ class TokenVocabulary:
         Also returns the positions of the tokens only the string dictionary can number.
         """
         numbers = self._index.get(chunks.hashes)
-        slow = chunks.wide.copy()
-        if len(self._slow_hashes):
-            places = np.searchsorted(self._slow_hashes, chunks.hashes)
-            places = np.minimum(places, len(self._slow_hashes) - 1)
-            slow |= self._slow_hashes.take(places) == chunks.hashes
+        slow = chunks.wide.copy()  # a wide token's chunks do not hold it: only its string does
+        confirmed = np.zeros(len(numbers), dtype=bool)
         found = np.flatnonzero(numbers >= 0)
         if len(found):
-            slow[found[~self._same(chunks, found, numbers[found])]] = True
+            same = self._same(chunks, found, numbers[found])
+            confirmed[found[same]] = True
+            slow[found[~same]] = True
+        if len(self._slow_hashes):
+            # A hash the slow path also holds: the token is the fast path's, or may be one of
+            # the slow path's.
+            places = np.searchsorted(self._slow_hashes, chunks.hashes)
+            places = np.minimum(places, len(self._slow_hashes) - 1)
+            slow |= (self._slow_hashes.take(places) == chunks.hashes) & ~confirmed
         numbers[slow] = -1
         return numbers, np.flatnonzero(slow)

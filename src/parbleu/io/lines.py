@@ -1,8 +1,10 @@
-r"""Reading text files: the only module of the library that touches the disk.
+r"""Reading text files whole: the one place where files are opened.
 
-Lines end at ``\n`` only (a ``\r`` or another Unicode line separator inside a line stays part
-of it, as in sacreBLEU). Every failure says which file, and for bad bytes which line and
-byte offset, so that a user can open the file at the right place.
+Every reader of parbleu opens files through `open_binary` (``.gz`` decompressed, a missing
+file or a directory named in one line). Lines end at ``\n`` only (a ``\r`` or another Unicode
+line separator inside a line stays part of it, as in sacreBLEU). Every failure says which
+file, and for bad bytes which line and byte offset, so that a user can open the file at the
+right place.
 """
 
 from __future__ import annotations
@@ -16,22 +18,29 @@ from typing import BinaryIO
 from parbleu.errors import EncodingError, InputError, LengthMismatchError
 
 __all__ = [
+    "check_encoding",
     "check_parallel",
     "decode_lines",
+    "open_binary",
     "read_lines",
     "read_tab_separated",
     "split_tab_fields",
 ]
 
 
-def _open_binary(path: str) -> BinaryIO:
+def open_binary(path: str | Path) -> BinaryIO:
+    """The file for reading bytes (``.gz`` files decompressed as they are read).
+
+    Raises:
+        InputError: no such file, a directory, or a file that cannot be opened.
+    """
     file = Path(path)
     if not file.exists():
         raise InputError(f"{path}: no such file")
     if file.is_dir():
         raise InputError(f"{path}: is a directory, expected a text file")
     try:
-        if path.endswith(".gz"):
+        if file.name.endswith(".gz"):
             return gzip.open(file, "rb")  # type: ignore[return-value]
         return file.open("rb")
     except OSError as exc:
@@ -48,7 +57,8 @@ def _decode_error(path: str, data: bytes, exc: UnicodeDecodeError, encoding: str
     )
 
 
-def _check_encoding(encoding: str) -> None:
+def check_encoding(encoding: str) -> None:
+    """Raise `InputError` unless `encoding` names a codec Python knows."""
     try:
         codecs.lookup(encoding)
     except LookupError:
@@ -61,7 +71,7 @@ def decode_lines(data: bytes, source: str, encoding: str = "utf-8") -> list[str]
     Raises:
         EncodingError: bytes that are not valid in `encoding`, with line and byte offset.
     """
-    _check_encoding(encoding)
+    check_encoding(encoding)
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -74,22 +84,22 @@ def decode_lines(data: bytes, source: str, encoding: str = "utf-8") -> list[str]
     return lines
 
 
-def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
+def read_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
     """All lines of a text file (``.gz`` files are decompressed) without their newline.
 
     Raises:
         InputError: missing file, directory, unreadable file, unknown encoding.
         EncodingError: bytes that are not valid in `encoding`, with line and byte offset.
     """
-    _check_encoding(encoding)
-    handle = _open_binary(path)
+    check_encoding(encoding)
+    handle = open_binary(path)
     try:
         data = handle.read()
     except (OSError, EOFError, gzip.BadGzipFile) as exc:
         raise InputError(f"{path}: cannot read ({exc})") from exc
     finally:
         handle.close()
-    return decode_lines(data, path, encoding)
+    return decode_lines(data, str(path), encoding)
 
 
 def split_tab_fields(lines: Sequence[str], n_fields: int, source: str) -> list[list[str]]:

@@ -1,4 +1,4 @@
-"""How well metrics agree with human judgments (meta-evaluation); pure computations.
+"""Correlations of two score vectors, vectorized over resamples; pure computations.
 
 Papineni et al. (2002, section 5) regress human scores on BLEU over systems and report the
 correlation (0.99 monolingual, 0.96 bilingual). WMT's metrics tasks add rank correlations,
@@ -28,51 +28,36 @@ not the noise of the human judgments.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
-from enum import Enum
-from typing import Any, Protocol
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.errors import InputError, OptionError
-from parbleu.significance.resampling import bootstrap_index_chunks, count_matrix
-from parbleu.stats import Stats
+from parbleu.arrays import FloatArray
+from parbleu.errors import InputError
+from parbleu.options import Choice, coerce_enum
 
 __all__ = [
-    "Bootstrap",
-    "Estimate",
     "KendallVariant",
-    "Matching",
     "MetricTies",
     "PairwiseAccuracy",
-    "RankComparison",
     "Regression",
-    "SegmentAgreement",
-    "SegmentStats",
-    "SystemCorrelation",
-    "compare_rankings",
+    "correlations",
     "kendall",
-    "match_systems",
     "normalize_to_range",
+    "paired_vectors",
     "pairwise_accuracy",
     "pearson",
     "rankdata",
     "regression",
-    "segment_agreement",
-    "segment_tau",
     "spearman",
-    "system_correlation",
 ]
-
-FloatArray = npt.NDArray[np.float64]
 
 #: Fewest systems a system-level correlation is computed for.
 MIN_SYSTEMS = 3
 
 
-class KendallVariant(str, Enum):
+class KendallVariant(Choice):
     """Kendall's tau: ``a`` (no tie correction), ``b`` (scipy's default), ``c`` (Stuart)."""
 
     A = "a"
@@ -80,22 +65,11 @@ class KendallVariant(str, Enum):
     C = "c"
 
 
-class MetricTies(str, Enum):
+class MetricTies(Choice):
     """What a metric tie on a segment pair counts as in the segment-level tau."""
 
     DISCORDANT = "discordant"  # WMT DARR (2017-2020): ties are penalized
     EXCLUDE = "exclude"  # left out of both C and D
-
-
-def _coerce(enum: type[KendallVariant] | type[MetricTies], value: object, what: str) -> Any:
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(e.value for e in enum)
-        raise OptionError(f"{what} must be one of {choices}; got {value!r}") from None
-
-
-# -- correlations over the last axis (rows are bootstrap resamples) ---------------------------
 
 
 def _pearson(x: FloatArray, y: FloatArray) -> FloatArray:
@@ -164,7 +138,14 @@ def _accuracy(metric: FloatArray, human: FloatArray) -> FloatArray:
     return result
 
 
-def _vectors(x: npt.ArrayLike, y: npt.ArrayLike, least: int = 2) -> tuple[FloatArray, FloatArray]:
+def paired_vectors(
+    x: npt.ArrayLike, y: npt.ArrayLike, least: int = 2
+) -> tuple[FloatArray, FloatArray]:
+    """Two score vectors of equal length (at least `least`), as float64 arrays.
+
+    Raises:
+        InputError: vectors of different lengths, too short, or not one-dimensional.
+    """
     a, b = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     if a.ndim != 1 or a.shape != b.shape:
         raise InputError(f"need two vectors of equal length, got shapes {a.shape} and {b.shape}")
@@ -177,7 +158,7 @@ def _vectors(x: npt.ArrayLike, y: npt.ArrayLike, least: int = 2) -> tuple[FloatA
 
 def pearson(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
     """Pearson's r; NaN when either vector is constant."""
-    return float(_pearson(*_vectors(x, y)))
+    return float(_pearson(*paired_vectors(x, y)))
 
 
 def rankdata(values: npt.ArrayLike) -> FloatArray:
@@ -187,7 +168,7 @@ def rankdata(values: npt.ArrayLike) -> FloatArray:
 
 def spearman(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
     """Spearman's rho: Pearson's r of the average ranks; NaN when either vector is constant."""
-    a, b = _vectors(x, y)
+    a, b = paired_vectors(x, y)
     return float(_pearson(_ranks(a), _ranks(b)))
 
 
@@ -199,8 +180,8 @@ def kendall(x: npt.ArrayLike, y: npt.ArrayLike, variant: KendallVariant | str = 
     ``a = S / P``, ``b = S / sqrt((P - T_x)(P - T_y))``, ``c = 2S / (n^2 (m-1) / m)``.
     NaN when undefined (a constant vector for b and c).
     """
-    kind = _coerce(KendallVariant, variant, "kendall variant")
-    return float(_kendall(*_vectors(x, y), kind))
+    kind = coerce_enum(KendallVariant, variant, "kendall variant")
+    return float(_kendall(*paired_vectors(x, y), kind))
 
 
 @dataclass(frozen=True)
@@ -218,7 +199,7 @@ def regression(x: npt.ArrayLike, y: npt.ArrayLike) -> Regression:
     Raises:
         InputError: fewer than two points, or all `x` equal.
     """
-    a, b = _vectors(x, y)
+    a, b = paired_vectors(x, y)
     dx = a - a.mean()
     if not (dx != 0).any():
         raise InputError("cannot fit a line: all metric scores are equal")
@@ -245,7 +226,7 @@ def pairwise_accuracy(metric: npt.ArrayLike, human: npt.ArrayLike) -> PairwiseAc
     A metric tie therefore agrees only with a human tie. Both must be oriented so that
     higher is better.
     """
-    m, h = _vectors(metric, human)
+    m, h = paired_vectors(metric, human)
     pairs = len(m) * (len(m) - 1) // 2
     return PairwiseAccuracy(int(_agreements(m, h)), pairs)
 
@@ -258,363 +239,13 @@ def normalize_to_range(values: npt.ArrayLike) -> FloatArray:
     return scaled
 
 
-# -- systems, their statistics and the human side ---------------------------------------------
-
-
-class Formula(Protocol):
-    """What turns rows of summed statistics into scores (every `Metric`, `ExternalScores`)."""
-
-    def scores(self, rows: npt.ArrayLike) -> FloatArray:
-        """The score of each row."""
-
-
-@dataclass(frozen=True, eq=False)
-class SegmentStats:
-    """Per-segment statistics of several systems and the formula that scores their sums.
-
-    ``sentence_formula`` scores single segments where it differs from the corpus formula
-    (BLEU with effective order, as sacreBLEU's sentence BLEU); by default it is `formula`.
-    """
-
-    name: str
-    formula: Formula
-    stats: Mapping[str, Stats]
-    higher_is_better: bool = True
-    sentence_formula: Formula | None = None
-
-    def __post_init__(self) -> None:
-        sizes = {system: len(stats) for system, stats in self.stats.items()}
-        if not sizes:
-            raise InputError(f"{self.name}: no systems")
-        if len(set(sizes.values())) > 1:
-            raise InputError(f"{self.name}: systems have different numbers of segments {sizes}")
-
-    @property
-    def n_segments(self) -> int:
-        """Segments per system."""
-        return len(next(iter(self.stats.values())))
-
-    def _get(self, system: str) -> Stats:
-        try:
-            return self.stats[system]
-        except KeyError:
-            raise InputError(f"{self.name}: no statistics for system {system!r}") from None
-
-    def _orient(self, scores: FloatArray) -> FloatArray:
-        return scores if self.higher_is_better else -scores
-
-    def system_scores(self, systems: Sequence[str], *, oriented: bool = False) -> FloatArray:
-        """Corpus score of each system (negated for lower-is-better when `oriented`)."""
-        scores = self.formula.scores(np.stack([self._get(s).total() for s in systems]))
-        return self._orient(scores) if oriented else scores
-
-    def resampled_scores(self, systems: Sequence[str], counts: FloatArray) -> FloatArray:
-        """Oriented scores ``(resamples, systems)`` with segment `counts` ``(resamples, N)``."""
-        columns = []
-        for system in systems:
-            values = self._get(system).values
-            totals = counts @ values.astype(np.float64)
-            if np.issubdtype(values.dtype, np.integer):  # exact below 2**53
-                totals = np.rint(totals).astype(values.dtype)
-            columns.append(self.formula.scores(totals))
-        return self._orient(np.stack(columns, axis=1))
-
-    def segment_scores(self, systems: Sequence[str]) -> FloatArray:
-        """Oriented score of every segment ``(systems, N)``, NaN where a segment has none."""
-        formula = self.sentence_formula or self.formula
-        return self._orient(np.stack([formula.scores(self._get(s).values) for s in systems]))
-
-
-@dataclass(frozen=True)
-class Matching:
-    """Which systems have both text (statistics) and a human score, and which lack one."""
-
-    systems: tuple[str, ...]
-    human_only: tuple[str, ...]  # a human score but no text (HUMAN, metricsystem1, ref.B)
-    text_only: tuple[str, ...]  # text but no human score
-
-
-def match_systems(with_text: Sequence[str], with_human: Sequence[str]) -> Matching:
-    """Systems in both lists (in `with_text` order) and the names found in only one."""
-    human, text = set(with_human), set(with_text)
-    return Matching(
-        systems=tuple(s for s in with_text if s in human),
-        human_only=tuple(s for s in with_human if s not in text),
-        text_only=tuple(s for s in with_text if s not in human),
-    )
-
-
-# -- system level with bootstrap intervals ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Bootstrap:
-    """Percentile bootstrap over segments; ``n_resamples=0`` computes no intervals."""
-
-    n_resamples: int = 1000
-    seed: int = 12345
-    confidence: float = 0.95
-
-    def __post_init__(self) -> None:
-        if isinstance(self.n_resamples, bool) or self.n_resamples < 0:
-            raise OptionError(f"n_resamples must be an integer >= 0; got {self.n_resamples!r}")
-        if self.seed < 0:
-            raise OptionError(f"seed must be a non-negative integer; got {self.seed}")
-        if not 0 < self.confidence < 1:
-            raise OptionError(f"confidence must be between 0 and 1; got {self.confidence}")
-
-    def counts(self, n_segments: int) -> Iterator[FloatArray]:
-        """How often each segment is drawn, ``(chunk, N)`` per chunk of resamples.
-
-        The draws are `parbleu.significance.paired`'s (and sacreBLEU's): the rows of
-        ``default_rng(seed).choice(N, size=(n_resamples, N))``.
-        """
-        rng = np.random.default_rng(self.seed)
-        for indices in bootstrap_index_chunks(rng, self.n_resamples, n_segments):
-            yield count_matrix(indices, n_segments)
-
-    def interval(self, samples: FloatArray) -> tuple[float, float]:
-        """Percentile interval of the finite samples (NaN, NaN when there are none)."""
-        finite = samples[np.isfinite(samples)]
-        if not finite.size:
-            return float("nan"), float("nan")
-        tail = 50 * (1 - self.confidence)
-        low, high = np.percentile(finite, [tail, 100 - tail])
-        return float(low), float(high)
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A statistic on the full test set and its bootstrap interval (NaN without one)."""
-
-    value: float
-    low: float
-    high: float
-
-
-@dataclass(frozen=True)
-class SystemCorrelation:
-    """System-level agreement of one metric with human scores."""
-
-    metric: str
-    systems: tuple[str, ...]
-    metric_scores: tuple[float, ...]  # as the metric reports them (TER not negated)
-    human_scores: tuple[float, ...]
-    higher_is_better: bool
-    pearson: Estimate
-    spearman: Estimate
-    kendall: Estimate
-    accuracy: Estimate
-    kendall_variant: KendallVariant
-    regression: Regression  # human on the metric as reported (NaN if the metric is constant)
-    human_resampled: bool
-    bootstrap: Bootstrap
-    undefined_resamples: int  # resamples where some statistic was undefined (left out)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        fields = asdict(self)
-        fields["kendall_variant"] = self.kendall_variant.value
-        return fields
-
-
-def _statistics(m: FloatArray, h: FloatArray, variant: KendallVariant) -> FloatArray:
-    """Pearson, Spearman, Kendall, accuracy of each row: ``(4, rows)``."""
+def correlations(metric: FloatArray, human: FloatArray, variant: KendallVariant) -> FloatArray:
+    """Pearson, Spearman, Kendall and pairwise accuracy of each row: ``(4, rows)``."""
     return np.stack(
-        [_pearson(m, h), _pearson(_ranks(m), _ranks(h)), _kendall(m, h, variant), _accuracy(m, h)]
+        [
+            _pearson(metric, human),
+            _pearson(_ranks(metric), _ranks(human)),
+            _kendall(metric, human, variant),
+            _accuracy(metric, human),
+        ]
     )
-
-
-def _human_scores(human: SegmentStats | Mapping[str, float], systems: Sequence[str]) -> FloatArray:
-    if isinstance(human, SegmentStats):
-        return human.system_scores(systems, oriented=True)
-    missing = [s for s in systems if s not in human]
-    if missing:
-        raise InputError(f"no human score for systems {missing}")
-    return np.array([human[s] for s in systems], dtype=np.float64)
-
-
-def system_correlation(
-    metric: SegmentStats,
-    human: SegmentStats | Mapping[str, float],
-    systems: Sequence[str],
-    *,
-    kendall_variant: KendallVariant | str = KendallVariant.B,
-    bootstrap: Bootstrap | None = None,
-) -> SystemCorrelation:
-    """Pearson, Spearman, Kendall and pairwise accuracy over `systems`, with intervals.
-
-    Args:
-        metric: the metric's statistics for (at least) every system.
-        human: per-segment human statistics (resampled with the metric's segments) or
-            fixed system scores (higher is better).
-        systems: the systems to correlate over (see `match_systems`).
-        kendall_variant: ``a``, ``b`` (default) or ``c``.
-        bootstrap: resampling settings (default `Bootstrap()`: 1000 resamples, seed 12345).
-
-    Raises:
-        InputError: fewer than 3 systems, a system without statistics or human score, or
-            metric and human statistics over different numbers of segments.
-    """
-    variant = _coerce(KendallVariant, kendall_variant, "kendall variant")
-    settings = bootstrap if bootstrap is not None else Bootstrap()
-    if len(systems) < MIN_SYSTEMS:
-        raise InputError(f"need at least {MIN_SYSTEMS} systems to correlate, got {len(systems)}")
-    resampled = isinstance(human, SegmentStats)
-    if isinstance(human, SegmentStats) and human.n_segments != metric.n_segments:
-        raise InputError(
-            f"{metric.name} has {metric.n_segments} segments, human scores {human.n_segments}"
-        )
-    raw = metric.system_scores(systems)
-    oriented = raw if metric.higher_is_better else -raw
-    h = _human_scores(human, systems)
-    for what, values in ((metric.name, raw), ("human", h)):
-        undefined = [s for s, v in zip(systems, values, strict=True) if not np.isfinite(v)]
-        if undefined:
-            raise InputError(f"{what} score undefined (no scored segment?) for {undefined}")
-    point = _statistics(oriented[None, :], h[None, :], variant)[:, 0]
-    samples = [np.empty((4, 0))]
-    for counts in settings.counts(metric.n_segments):
-        m_b = metric.resampled_scores(systems, counts)
-        h_b = human.resampled_scores(systems, counts) if isinstance(human, SegmentStats) else h
-        samples.append(_statistics(m_b, np.broadcast_to(h_b, m_b.shape), variant))
-    sampled = np.concatenate(samples, axis=1)
-    estimates = [
-        Estimate(float(v), *settings.interval(row)) for v, row in zip(point, sampled, strict=True)
-    ]
-    return SystemCorrelation(
-        metric=metric.name,
-        systems=tuple(systems),
-        metric_scores=tuple(float(v) for v in raw),
-        human_scores=tuple(float(v) for v in h),
-        higher_is_better=metric.higher_is_better,
-        pearson=estimates[0],
-        spearman=estimates[1],
-        kendall=estimates[2],
-        accuracy=estimates[3],
-        kendall_variant=variant,
-        regression=regression(raw, h) if np.ptp(raw) > 0 else Regression(*[float("nan")] * 3),
-        human_resampled=resampled,
-        bootstrap=settings,
-        undefined_resamples=int((~np.isfinite(sampled)).any(axis=0).sum()),
-    )
-
-
-# -- segment level ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SegmentAgreement:
-    """WMT DARR-style Kendall-like tau over pairs of systems on the same segment."""
-
-    metric: str
-    concordant: int
-    discordant: int  # includes the metric ties under MetricTies.DISCORDANT
-    metric_ties: int
-    human_ties: int  # pairs left out: human scores within the threshold
-    threshold: float
-    ties: MetricTies
-
-    @property
-    def tau(self) -> float:
-        """``(C - D) / (C + D)``; NaN without any pair."""
-        used = self.concordant + self.discordant
-        return (self.concordant - self.discordant) / used if used else float("nan")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        fields = asdict(self)
-        fields["ties"] = self.ties.value
-        fields["tau"] = self.tau
-        return fields
-
-
-def segment_tau(
-    metric: npt.ArrayLike,
-    human: npt.ArrayLike,
-    *,
-    threshold: float = 0.0,
-    ties: MetricTies | str = MetricTies.DISCORDANT,
-    name: str = "metric",
-) -> SegmentAgreement:
-    """Segment-level tau from ``(systems, segments)`` score arrays (NaN: not scored).
-
-    Each pair of systems on each segment where both have both scores is compared. Pairs with
-    ``|human_i - human_j| <= threshold`` are human ties and left out (WMT DARR used 25 raw DA
-    points; 0 keeps every pair with different scores). Among the rest, a pair is concordant
-    when the metric orders it as the humans do; discordant when it orders it the other way,
-    or ties it with ``ties="discordant"``. Both arrays must be oriented higher-is-better.
-    """
-    policy = _coerce(MetricTies, ties, "metric ties")
-    m, h = np.asarray(metric, dtype=np.float64), np.asarray(human, dtype=np.float64)
-    if m.ndim != 2 or m.shape != h.shape:
-        raise InputError(f"need (systems, segments) arrays of one shape; got {m.shape}, {h.shape}")
-    first, second = np.triu_indices(m.shape[0], 1)
-    dm, dh = m[first] - m[second], h[first] - h[second]
-    valid = np.isfinite(dm) & np.isfinite(dh)
-    used = valid & (np.abs(dh) > threshold)
-    tied = used & (dm == 0)
-    concordant = int((used & (np.sign(dm) == np.sign(dh))).sum())
-    opposite = int((used & (np.sign(dm) == -np.sign(dh)) & ~tied).sum())
-    n_tied = int(tied.sum())
-    discordant = opposite + (n_tied if policy is MetricTies.DISCORDANT else 0)
-    return SegmentAgreement(
-        metric=name,
-        concordant=concordant,
-        discordant=discordant,
-        metric_ties=n_tied,
-        human_ties=int((valid & ~used).sum()),
-        threshold=threshold,
-        ties=policy,
-    )
-
-
-def segment_agreement(
-    metric: SegmentStats,
-    human: SegmentStats,
-    systems: Sequence[str],
-    *,
-    threshold: float = 0.0,
-    ties: MetricTies | str = MetricTies.DISCORDANT,
-) -> SegmentAgreement:
-    """`segment_tau` of a metric's sentence scores and human segment scores over `systems`."""
-    if human.n_segments != metric.n_segments:
-        raise InputError(
-            f"{metric.name} has {metric.n_segments} segments, human scores {human.n_segments}"
-        )
-    return segment_tau(
-        metric.segment_scores(systems),
-        human.segment_scores(systems),
-        threshold=threshold,
-        ties=ties,
-        name=metric.name,
-    )
-
-
-# -- comparing two rankings of the same systems ----------------------------------------------
-
-
-@dataclass(frozen=True)
-class RankComparison:
-    """How two score vectors of the same systems rank them (e.g. one reference vs all)."""
-
-    tau: float  # Kendall's tau-b
-    swapped: tuple[tuple[str, str], ...]  # (first ahead under a, first ahead under b)
-    tie_changes: int  # pairs tied under exactly one of the two
-
-
-def compare_rankings(systems: Sequence[str], a: npt.ArrayLike, b: npt.ArrayLike) -> RankComparison:
-    """Kendall's tau-b between two scorings and the system pairs they order differently."""
-    x, y = _vectors(a, b)
-    if len(systems) != len(x):
-        raise InputError(f"{len(systems)} system names for {len(x)} scores")
-    swapped, tie_changes = [], 0
-    for i in range(len(x)):
-        for j in range(i + 1, len(x)):
-            sx, sy = np.sign(x[i] - x[j]), np.sign(y[i] - y[j])
-            if sx * sy < 0:
-                ahead = (systems[i], systems[j]) if sx > 0 else (systems[j], systems[i])
-                swapped.append(ahead)
-            elif (sx == 0) != (sy == 0):
-                tie_changes += 1
-    return RankComparison(kendall(x, y), tuple(swapped), tie_changes)

@@ -1,4 +1,19 @@
-"""The metrics (BLEU, chrF, TER, NIST).
+"""The metrics, one folder each, all on the statistics spine (`parbleu.metrics.base.Metric`).
 
-Each one prepares references, counts per-segment statistics and scores their sums.
+Every one prepares references, counts per-segment statistics and scores their sums. A
+metric's folder holds its ``metric`` (the class), ``formula`` (the score of summed
+statistics, with the statistics `Layout`), ``options`` (a frozen dataclass, every setting
+declared once) and ``result``; and, where they belong, its alignment, weights, smoothing and
+sacreBLEU's float32 resampling arithmetic. This package lists them: adding a metric is its
+folder, a line here (and in ``parbleu/__init__.py`` for the top-level name), and its option
+group in `parbleu.cli.options` (docs/architecture.md).
 """
+
+from parbleu.metrics.base import AnyMetric, Metric
+from parbleu.metrics.bleu import BLEU
+from parbleu.metrics.chrf import CHRF
+from parbleu.metrics.external import ExternalScores
+from parbleu.metrics.nist import NIST
+from parbleu.metrics.ter import TER
+
+__all__ = ["BLEU", "CHRF", "NIST", "TER", "AnyMetric", "ExternalScores", "Metric"]

@@ -1,27 +1,39 @@
 """What every metric shares: prepare references → per-segment statistics → sum → score.
 
-A metric implements four things: `prepare` (references, once), `_statistics` (one row of
-numbers per segment), `scores` (the formula, vectorized over rows of summed statistics) and
-`score_totals` (the rich result of one row). Everything else, from the handling of reference
-shapes to corpus and sentence scores, lives here, so significance tests, blocks and
-distributed runs work for every metric through `statistics` and `scores` alone.
+A metric implements `layout` (its statistics columns, by name), `prepare` (references, once),
+`_statistics` (one row per segment), `scores` (the formula, vectorized over rows of summed
+statistics) and `score_totals` (the rich result of one row). Everything else lives here, so
+significance tests, blocks, chunked and distributed runs work for every metric through
+`statistics` and `scores` alone, and ask the metric, never its type, what it allows:
+
+* `higher_is_better`: the direction of the score (TER: lower is better);
+* `chunk_refusal` and `chunk_statistics`: whether the statistics of a chunk of segments can
+  be computed from that chunk alone (NIST's corpus-wide weights cannot), and the fastest way
+  to do it when the chunk's references serve only that chunk;
+* `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
+  added in segment order, as sacreBLEU adds them);
+* `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one.
+
+A metric never changes once made: references given to the constructor are prepared there,
+and `with_references` returns a new metric.
 """
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-import numpy as np
 import numpy.typing as npt
 
-from parbleu.errors import InputError, LengthMismatchError, ReferenceShapeError
+from parbleu.arrays import BoolArray, FloatArray
+from parbleu.errors import InputError, LengthMismatchError, OptionError, ReferenceShapeError
 from parbleu.references import ReferenceSet, check_hypotheses, resolve_references
 from parbleu.signature import Signature, make_signature
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 
-__all__ = ["Metric", "Prepared"]
+__all__ = ["AnyMetric", "Float32Scorer", "Metric", "Prepared"]
 
 
 class Prepared(Protocol):
@@ -32,12 +44,17 @@ class Prepared(Protocol):
         """The references that were prepared."""
 
 
+#: Scores of rows of summed float32 statistics as sacreBLEU computes them: the values
+#: (float64) and, per row, whether sacreBLEU's value is a float32 (`parbleu.significance`).
+Float32Scorer = Callable[[npt.NDArray[Any]], tuple[FloatArray, BoolArray]]
+
 ScoreT = TypeVar("ScoreT")
 PreparedT = TypeVar("PreparedT", bound=Prepared)
+MetricT = TypeVar("MetricT", bound="Metric[Any, Any]")
 
 
 class Metric(ABC, Generic[ScoreT, PreparedT]):
-    """Base of BLEU, chrF, TER and NIST. Subclasses set their options, then call `_setup`."""
+    """Base of BLEU, chrF, TER, NIST and external scores."""
 
     #: Display name of the metric family ("BLEU", "chrF", "TER", "NIST").
     name: ClassVar[str]
@@ -45,26 +62,22 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     prepared: PreparedT | None
 
     def _setup(self, references: Any, ref_streams: Any, segment_refs: Any) -> None:
-        """Prepare references given to the constructor, if any."""
+        """Prepare references given to the constructor, if any (the only time it is set)."""
         self.prepared = None
         if any(r is not None for r in (references, ref_streams, segment_refs)):
             n_segments = _count_segments(references, ref_streams, segment_refs)
-            self.set_references(
+            self.prepared = self.prepare(
                 resolve_references(
                     n_segments, references, ref_streams=ref_streams, segment_refs=segment_refs
                 )
             )
 
-    def set_references(self, references: ReferenceSet) -> None:
-        """Prepare `references` and use them whenever a call gives no references."""
-        self.prepared = self.prepare(references)
-
     # -- what each metric defines ------------------------------------------------------------
 
     @property
     @abstractmethod
-    def columns(self) -> tuple[str, ...]:
-        """Names of the statistics columns."""
+    def layout(self) -> Layout:
+        """The statistics columns, by name."""
 
     @abstractmethod
     def prepare(self, references: ReferenceSet) -> PreparedT:
@@ -75,7 +88,7 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         """One row of statistics per hypothesis segment."""
 
     @abstractmethod
-    def scores(self, rows: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    def scores(self, rows: npt.ArrayLike) -> FloatArray:
         """The score of each row of summed statistics, shape ``(m,)``."""
 
     @abstractmethod
@@ -86,13 +99,79 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """(name, short name, value) of the metric's own signature fields."""
 
+    # -- what a metric answers for itself (overridden where the default is wrong) -------------
+
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether a larger score is a better translation."""
+        return True
+
+    @property
+    def sums_in_any_order(self) -> bool:
+        """Whether column sums are the same in any order (integer statistics are)."""
+        return True
+
+    @property
+    def chunk_refusal(self) -> str | None:
+        """Why a chunk's statistics cannot be computed from the chunk alone (None: they can)."""
+        return None
+
+    def check_chunkable(self) -> None:
+        """Raise `OptionError` if a chunk's statistics need the rest of the corpus."""
+        if self.chunk_refusal is not None:
+            raise OptionError(self.chunk_refusal)
+
+    def chunk_statistics(
+        self, hypotheses: Sequence[str], ref_streams: Sequence[Sequence[str | None]]
+    ) -> Stats:
+        """Statistics of a chunk whose references serve these hypotheses only.
+
+        The same as ``statistics(hypotheses, ref_streams=ref_streams)``; a metric may count
+        faster when it need not prepare the references for reuse.
+        """
+        self.check_chunkable()
+        return self.statistics(hypotheses, ref_streams=ref_streams)
+
+    def corpus_totals(self, stats: Stats) -> npt.NDArray[Any]:
+        """Column sums of per-segment statistics, added as the metric's oracle adds them."""
+        return stats.total()
+
+    def float32_scorer(self) -> Float32Scorer | None:
+        """SacreBLEU's float32 scoring of resampled statistics, if sacreBLEU has this metric."""
+        return None
+
     # -- shared behaviour --------------------------------------------------------------------
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Names of the statistics columns."""
+        return self.layout.columns
 
     def signature(self, nrefs: int | str | None = None) -> Signature:
         """The reproducibility signature (``nrefs`` from the prepared references by default)."""
         if nrefs is None:
             nrefs = self.prepared.references.nrefs if self.prepared is not None else 1
         return make_signature(nrefs, self.signature_fields())
+
+    def with_references(
+        self: MetricT, references: Any = None, *, ref_streams: Any = None, segment_refs: Any = None
+    ) -> MetricT:
+        """A new metric with the same options and these references prepared."""
+        n_segments = _count_segments(references, ref_streams, segment_refs)
+        reference_set = resolve_references(
+            n_segments, references, ref_streams=ref_streams, segment_refs=segment_refs
+        )
+        return self.with_prepared(self.prepare(reference_set))
+
+    def with_prepared(self: MetricT, prepared: Any) -> MetricT:
+        """A new metric with the same options and references this metric prepared."""
+        return self._copy(prepared=prepared)
+
+    def _copy(self: MetricT, **attributes: Any) -> MetricT:
+        """A shallow copy with some attributes replaced (this metric is left as it is)."""
+        other = copy.copy(self)
+        other.__dict__.update(attributes)
+        return other
 
     def _prepared_for(
         self, n_segments: int, references: Any, ref_streams: Any, segment_refs: Any
@@ -142,10 +221,6 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         signature = self.signature(prepared.references.nrefs)
         return self.score_totals(self.corpus_totals(stats), signature)
 
-    def corpus_totals(self, stats: Stats) -> npt.NDArray[Any]:
-        """Column sums of per-segment statistics, added as the metric's oracle adds them."""
-        return stats.total()
-
     def sentence_scores(
         self,
         hypotheses: Sequence[str],
@@ -153,7 +228,7 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         *,
         ref_streams: Any = None,
         segment_refs: Any = None,
-    ) -> npt.NDArray[np.float64]:
+    ) -> FloatArray:
         """The score of every segment on its own, as an array."""
         stats = self.statistics(
             hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
@@ -171,8 +246,20 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
             )
         return self.corpus_score([hypothesis], segment_refs=[list(references)])
 
+    def _check_width(self, rows: npt.NDArray[Any]) -> None:
+        """Refuse rows that do not have this metric's columns."""
+        if rows.shape[-1] != len(self.layout.columns):
+            raise InputError(
+                f"{self.name} statistics have {len(self.layout.columns)} columns "
+                f"{self.layout.columns}; got rows of width {rows.shape[-1]}"
+            )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.signature().format()})"
+
+
+#: Any metric, whatever its result and prepared references.
+AnyMetric = Metric[Any, Any]
 
 
 def _count_segments(references: Any, ref_streams: Any, segment_refs: Any) -> int:

@@ -19,9 +19,9 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["exp", "log"]
+from parbleu.arrays import FloatArray
 
-FloatArray = npt.NDArray[np.float64]
+__all__ = ["exp", "log"]
 
 
 def _apply(function: Callable[[float], float], values: npt.ArrayLike) -> FloatArray:

@@ -22,29 +22,20 @@ file, the line and the byte offset), and a missing or unreadable file is an `Inp
 
 from __future__ import annotations
 
-import codecs
-import gzip
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
 
-from parbleu.errors import EncodingError, InputError, LengthMismatchError
-from parbleu.scaling.chunks import (
-    DEFAULT_CHUNK_LINES,
-    ChunkScorer,
-    StreamedStatistics,
-    check_chunk_lines,
-    check_chunkable,
-    sum_chunks,
-)
+from parbleu.errors import InputError
+from parbleu.io.reader import LineReader, length_mismatch
+from parbleu.metrics.base import AnyMetric
+from parbleu.options import check_int
+from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics, sum_chunks
 
-__all__ = ["LineReader", "count_lines", "read_chunks", "stream_statistics"]
-
-_BLOCK_BYTES = 1 << 22
+__all__ = ["read_chunks", "stream_statistics"]
 
 
 def stream_statistics(
-    metric: ChunkScorer,
+    metric: AnyMetric,
     hypotheses: str | Path,
     references: Sequence[str | Path],
     *,
@@ -64,178 +55,16 @@ def stream_statistics(
 
     Raises:
         InputError: no references, a missing or unreadable file, an unknown encoding.
+        OptionError: `chunk_lines` is not a positive integer, or the metric cannot be scored
+            chunk by chunk.
         LengthMismatchError: the files have different numbers of lines.
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
     if not references:
         raise InputError("no reference files were given")
-    check_chunkable(metric)
+    metric.check_chunkable()
     chunks = read_chunks([hypotheses, *references], chunk_lines=chunk_lines, encoding=encoding)
     return sum_chunks(metric, ((part[0], part[1:]) for part in chunks), rows=rows)
-
-
-def open_binary(path: str | Path) -> BinaryIO:
-    file = Path(path)
-    if not file.exists():
-        raise InputError(f"{path}: no such file")
-    if file.is_dir():
-        raise InputError(f"{path}: is a directory, expected a text file")
-    try:
-        if file.name.endswith(".gz"):
-            return gzip.open(file, "rb")  # type: ignore[return-value]
-        return file.open("rb")
-    except OSError as exc:  # pragma: no cover - permissions differ between systems
-        raise InputError(f"{path}: cannot open ({exc.strerror or exc})") from exc
-
-
-def splits_on_newline_bytes(encoding: str) -> bool:
-    """Whether the encoding writes a newline as the single byte 0x0A, and nothing else with it.
-
-    True for UTF-8, Latin-1 and the like; false for UTF-16 and UTF-32.
-    """
-    try:
-        codec = codecs.lookup(encoding)
-    except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}") from None
-    probe = "a\n"
-    return codec.encode(probe)[0] == probe.encode("ascii") and not codec.name.startswith(
-        ("utf-16", "utf-32")
-    )
-
-
-class LineReader:
-    """The lines of one file, read in blocks, that know where each block began.
-
-    Args:
-        path: the file (``.gz`` is decompressed).
-        encoding: its encoding.
-        first_line: number (0-based) of the first line, for messages, when `handle` starts
-            inside the file.
-        first_byte: byte offset of `handle`'s start in the file, for messages.
-        end_byte: stop after this many bytes of `handle` (``None``: at the end of the file).
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        encoding: str = "utf-8",
-        *,
-        first_line: int = 0,
-        first_byte: int = 0,
-        end_byte: int | None = None,
-    ) -> None:
-        self.path = str(path)
-        self.encoding = encoding
-        self.lines_read = first_line
-        self._bytewise = splits_on_newline_bytes(encoding)
-        self._handle = open_binary(path)
-        if first_byte:
-            self._handle.seek(first_byte)
-        self._offset = first_byte  # file offset of the first byte of `_pending`
-        self._left = None if end_byte is None else end_byte - first_byte
-        self._pending = b""
-        self._lines: list[str] = []
-        self._eof = False
-        self._decoder = codecs.getincrementaldecoder(encoding)()
-        self._text = ""  # an incomplete line, for encodings read as text
-
-    def close(self) -> None:
-        """Close the file."""
-        self._handle.close()
-
-    def __enter__(self) -> LineReader:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
-
-    def take(self, count: int) -> list[str]:
-        """The next `count` lines (fewer only at the end of the file), without newlines."""
-        while len(self._lines) < count and not self._eof:
-            self._read_block()
-        taken, self._lines = self._lines[:count], self._lines[count:]
-        self.lines_read += len(taken)
-        return taken
-
-    def count_rest(self) -> int:
-        """Number of lines not read yet (reads, without keeping, the rest of the file)."""
-        count = len(self._lines)
-        self._lines = []
-        while not self._eof:
-            self._read_block()
-            count += len(self._lines)
-            self._lines = []
-        return count
-
-    def _read(self) -> bytes:
-        size = _BLOCK_BYTES if self._left is None else min(_BLOCK_BYTES, self._left)
-        try:
-            block = self._handle.read(size) if size else b""
-        except (OSError, EOFError, gzip.BadGzipFile) as exc:
-            raise InputError(f"{self.path}: cannot read ({exc})") from exc
-        if self._left is not None:
-            self._left -= len(block)
-        return block
-
-    def _read_block(self) -> None:
-        block = self._read()
-        if not self._bytewise:
-            self._read_text_block(block)
-            return
-        data = self._pending + block
-        if block:
-            cut = data.rfind(b"\n") + 1
-            if not cut:
-                self._pending = data
-                return
-        else:
-            self._eof = True
-            cut = len(data)
-            if not data:
-                return
-        complete, self._pending = data[:cut], data[cut:]
-        try:
-            text = complete.decode(self.encoding)
-        except UnicodeDecodeError as exc:
-            raise self._error(complete, exc) from None
-        lines = text.split("\n")
-        if text.endswith("\n"):
-            lines.pop()
-        self._lines.extend(lines)
-        self._offset += cut
-
-    def _read_text_block(self, block: bytes) -> None:
-        """Encodings whose newline is not the single byte 0x0A (UTF-16, UTF-32)."""
-        try:
-            text = self._text + self._decoder.decode(block, final=not block)
-        except UnicodeDecodeError as exc:
-            line = self.lines_read + len(self._lines) + 1
-            raise EncodingError(
-                f"{self.path}: invalid {self.encoding} at or after line {line}: {exc.reason}"
-            ) from None
-        lines = text.split("\n")
-        self._text = lines.pop()  # an incomplete last line
-        self._lines.extend(lines)
-        if not block:
-            self._eof = True
-            if self._text:
-                self._lines.append(self._text)
-
-    def _error(self, data: bytes, exc: UnicodeDecodeError) -> EncodingError:
-        start = exc.start
-        line = self.lines_read + len(self._lines) + data.count(b"\n", 0, start) + 1
-        line_start = data.rfind(b"\n", 0, start) + 1
-        return EncodingError(
-            f"{self.path}: line {line}: invalid {self.encoding} at byte offset "
-            f"{self._offset + start} (byte {start - line_start} of the line): "
-            f"{data[start : start + 4]!r}"
-        )
-
-
-def count_lines(path: str | Path, encoding: str = "utf-8") -> int:
-    """Number of lines of a file, as `read_chunks` counts them."""
-    with LineReader(path, encoding) as reader:
-        return reader.count_rest()
 
 
 def read_chunks(
@@ -248,27 +77,17 @@ def read_chunks(
             (before the chunk where they differ is yielded).
         EncodingError, InputError: as `stream_statistics`.
     """
-    check_chunk_lines(chunk_lines)
+    check_int(chunk_lines, "chunk_lines", minimum=1)
     readers = [LineReader(path, encoding) for path in paths]
     try:
         while True:
             parts = [reader.take(chunk_lines) for reader in readers]
             sizes = [len(part) for part in parts]
             if len(set(sizes)) > 1:
-                raise _mismatch(readers)
+                raise length_mismatch(readers)
             if not sizes[0]:
                 return
             yield parts
     finally:
         for reader in readers:
             reader.close()
-
-
-def _mismatch(readers: Sequence[LineReader]) -> LengthMismatchError:
-    counts = [reader.lines_read + reader.count_rest() for reader in readers]
-    described = ", ".join(
-        f"{reader.path} has {count} lines" for reader, count in zip(readers, counts, strict=True)
-    )
-    return LengthMismatchError(
-        f"files must have the same number of lines (one segment per line): {described}"
-    )

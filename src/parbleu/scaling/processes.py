@@ -29,27 +29,22 @@ from pathlib import Path
 
 import numpy as np
 
+from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import InputError, LengthMismatchError
+from parbleu.io.lines import open_binary
+from parbleu.io.reader import LineReader, splits_on_newline_bytes
+from parbleu.metrics.base import AnyMetric
+from parbleu.options import check_int
 from parbleu.scaling.chunks import (
     DEFAULT_CHUNK_LINES,
-    ChunkScorer,
     StreamedStatistics,
     Streams,
-    check_chunk_lines,
-    check_chunkable,
-    check_positive,
+    chunk_slices,
     chunked_statistics,
     empty_statistics,
     score_chunk,
-    slices,
 )
-from parbleu.scaling.files import (
-    LineReader,
-    open_binary,
-    read_chunks,
-    splits_on_newline_bytes,
-    stream_statistics,
-)
+from parbleu.scaling.files import read_chunks, stream_statistics
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
 
@@ -58,7 +53,7 @@ _NEWLINE = ord("\n")
 
 
 def parallel_chunked_statistics(
-    metric: ChunkScorer,
+    metric: AnyMetric,
     hypotheses: Sequence[str],
     references: Streams,
     *,
@@ -70,30 +65,21 @@ def parallel_chunked_statistics(
 
     The metric and the chunks are pickled to the workers.
     """
-    check_positive("jobs", jobs)
-    check_chunkable(metric)
+    check_int(jobs, "jobs", minimum=1)
+    metric.check_chunkable()
     if jobs == 1:
         return chunked_statistics(
             metric, hypotheses, references, chunk_lines=chunk_lines, rows=rows
         )
-    check_chunk_lines(chunk_lines)
-    for number, stream in enumerate(references):
-        if len(stream) != len(hypotheses):
-            raise LengthMismatchError(
-                f"reference stream {number} has {len(stream)} lines but there are "
-                f"{len(hypotheses)} hypotheses"
-            )
-    if not references:
-        raise InputError("no reference streams were given")
     chunks = (
         (list(hyps), [list(s) for s in refs])
-        for hyps, refs in slices(hypotheses, references, chunk_lines)
+        for hyps, refs in chunk_slices(hypotheses, references, chunk_lines)
     )
     return _pool_chunks(metric, chunks, jobs=jobs, rows=rows)
 
 
 def parallel_statistics(
-    metric: ChunkScorer,
+    metric: AnyMetric,
     hypotheses: str | Path,
     references: Sequence[str | Path],
     *,
@@ -105,15 +91,16 @@ def parallel_statistics(
     """`parbleu.scaling.files.stream_statistics` with `jobs` worker processes.
 
     Raises:
-        InputError: no references, a missing or unreadable file, an unknown encoding, or
-            `jobs` not a positive integer.
+        InputError: no references, a missing or unreadable file, an unknown encoding.
+        OptionError: `jobs` or `chunk_lines` not a positive integer, or a metric that cannot
+            be scored chunk by chunk.
         LengthMismatchError: the files have different numbers of lines (checked before any
             scoring).
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
-    check_positive("jobs", jobs)
-    check_chunkable(metric)
-    check_chunk_lines(chunk_lines)
+    check_int(jobs, "jobs", minimum=1)
+    metric.check_chunkable()
+    check_int(chunk_lines, "chunk_lines", minimum=1)
     if not references:
         raise InputError("no reference files were given")
     paths = [hypotheses, *references]
@@ -137,7 +124,7 @@ def parallel_statistics(
 
 
 def _pool_chunks(
-    metric: ChunkScorer,
+    metric: AnyMetric,
     chunks: Iterable[tuple[Sequence[str], Streams]],
     *,
     jobs: int,
@@ -208,17 +195,17 @@ def _plan_ranges(paths: Sequence[str | Path], chunk_lines: int) -> list[_Range]:
         )
     total = counts[0]
     plans = []
-    for number, first_line in enumerate(range(0, total, chunk_lines)):
+    for number, (first_line, stop) in enumerate(fixed_ranges(total, chunk_lines)):
         starts = tuple(offsets[number] for offsets, _, _ in found)
         ends = tuple(
             offsets[number + 1] if number + 1 < len(offsets) else size for offsets, _, size in found
         )
-        plans.append(_Range(first_line, min(chunk_lines, total - first_line), starts, ends))
+        plans.append(_Range(first_line, stop - first_line, starts, ends))
     return plans
 
 
 def _score_ranges(
-    task: tuple[ChunkScorer, list[str | Path], _Range, str, bool],
+    task: tuple[AnyMetric, list[str | Path], _Range, str, bool],
 ) -> StreamedStatistics:
     """Worker: read one range of lines of every file and score it."""
     metric, paths, plan, encoding, rows = task

@@ -5,6 +5,7 @@
 (2002), section 3.
 """
 
+from parbleu.significance.blocks import BlockTest, block_test
 from parbleu.significance.paired import (
     DEFAULT_AR_TRIALS,
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -25,11 +26,13 @@ __all__ = [
     "DEFAULT_BOOTSTRAP_SAMPLES",
     "DEFAULT_SEED",
     "Arithmetic",
+    "BlockTest",
     "ConfidenceInterval",
     "Estimate",
     "PairedTest",
     "SystemResult",
     "TestKind",
+    "block_test",
     "confidence_interval",
     "paired_bootstrap",
     "paired_randomization",

@@ -44,8 +44,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.errors import InputError, LengthMismatchError, OptionError
+from parbleu.arrays import FloatArray
+from parbleu.engine.ranges import even_ranges
+from parbleu.errors import InputError, LengthMismatchError
 from parbleu.metrics.base import Metric
+from parbleu.options import check_int
 from parbleu.signature import Signature
 from parbleu.significance.student_t import t_sf, t_two_sided
 from parbleu.stats import Stats
@@ -61,7 +64,6 @@ __all__ = [
 ]
 
 AnyMetric = Metric[Any, Any]
-FloatArray = npt.NDArray[np.float64]
 
 #: The paper's number of blocks.
 DEFAULT_BLOCKS = 20
@@ -131,17 +133,12 @@ def block_bounds(n_segments: int, n_blocks: int) -> tuple[int, ...]:
     >>> block_bounds(500, 20)[:3], block_bounds(10, 4)
     ((0, 25, 50), (0, 3, 6, 8, 10))
     """
-    if isinstance(n_blocks, bool) or not isinstance(n_blocks, int) or n_blocks < 2:
-        raise OptionError(
-            f"the block test needs an integer number of blocks >= 2; got {n_blocks!r}"
-        )
+    check_int(n_blocks, "n_blocks (the block test's number of blocks)", minimum=2)
     if n_segments < n_blocks:
         raise InputError(
             f"{n_segments} segments cannot form {n_blocks} non-empty blocks; use fewer blocks"
         )
-    size, extra = divmod(n_segments, n_blocks)
-    sizes = [size + 1] * extra + [size] * (n_blocks - extra)
-    return (0, *np.cumsum(sizes).tolist())
+    return (0, *(stop for _, stop in even_ranges(n_segments, n_blocks)))
 
 
 def paired_t_test(scores: npt.ArrayLike, others: npt.ArrayLike, other: str = "") -> TTest:

@@ -15,7 +15,7 @@ rescored with the metric's vectorized formula:
 
 With the same seed and sample counts the results are sacreBLEU 2.6.0's: its random numbers
 (``np.random.default_rng(seed)``; the same resamples for every system), its float32
-bootstrap arithmetic (`parbleu.significance.float32`; ``arithmetic="float64"`` turns it off), its
+bootstrap arithmetic (each metric's ``float32_scorer``; ``arithmetic="float64"`` turns it off), its
 p-value ``(c + 1) / (n + 1)`` and its interval: half the distance between the ``n // 40``-th
 smallest and largest resampled scores. Seeds are arguments, never read from the environment;
 ``seed=None`` draws fresh entropy, and the results record it so that the run can be repeated.
@@ -37,11 +37,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.errors import InputError, LengthMismatchError, OptionError
-from parbleu.metrics.base import Metric
+from parbleu.arrays import FloatArray
+from parbleu.errors import InputError, LengthMismatchError
+from parbleu.metrics.base import AnyMetric, Float32Scorer
+from parbleu.options import check_int, coerce_enum
 from parbleu.signature import Signature
-from parbleu.significance.float32 import float32_scorer
-from parbleu.significance.resampling import Scorer, bootstrap_scores, randomization_differences
+from parbleu.significance.resampling import (
+    DEFAULT_SEED,
+    bootstrap_scores,
+    randomization_differences,
+)
 from parbleu.significance.results import (
     Arithmetic,
     ConfidenceInterval,
@@ -69,11 +74,7 @@ __all__ = [
     "paired_randomization",
 ]
 
-AnyMetric = Metric[Any, Any]
-FloatArray = npt.NDArray[np.float64]
 
-#: sacreBLEU's default seed (its ``SACREBLEU_SEED`` environment variable, unset).
-DEFAULT_SEED = 12345
 #: sacreBLEU's default number of bootstrap resamples (``-cin``, ``-pbsn``).
 DEFAULT_BOOTSTRAP_SAMPLES = 1000
 #: sacreBLEU's default number of randomization trials (``-parn``).
@@ -97,9 +98,9 @@ def confidence_interval(
         seed: seed of ``np.random.default_rng``; None for fresh entropy.
         arithmetic: ``sacrebleu`` (float32, as sacreBLEU) or ``float64``.
     """
-    _check_count(n_samples, "n_samples")
+    check_int(n_samples, "n_samples", minimum=1)
     _check_stats(metric, [("system", stats)])
-    mode, sequence = Arithmetic(arithmetic), _seed_sequence(seed)
+    mode, sequence = coerce_enum(Arithmetic, arithmetic, "arithmetic"), _seed_sequence(seed)
     scorer, float32 = _bootstrap_scorer(metric, mode)
     (scores,) = bootstrap_scores(
         [stats], n_samples, np.random.default_rng(sequence), scorer, float32_sums=float32
@@ -133,9 +134,9 @@ def paired_bootstrap(
         seed: seed of ``np.random.default_rng``; None for fresh entropy.
         arithmetic: ``sacrebleu`` (float32, as sacreBLEU) or ``float64``.
     """
-    _check_count(n_samples, "n_samples")
+    check_int(n_samples, "n_samples", minimum=1)
     names, stats = _check_systems(metric, systems)
-    mode, sequence = Arithmetic(arithmetic), _seed_sequence(seed)
+    mode, sequence = coerce_enum(Arithmetic, arithmetic, "arithmetic"), _seed_sequence(seed)
     scorer, float32 = _bootstrap_scorer(metric, mode)
     scores = bootstrap_scores(
         stats, n_samples, np.random.default_rng(sequence), scorer, float32_sums=float32
@@ -188,21 +189,15 @@ def paired_randomization(
         confidence_n: bootstrap resamples for estimates (0: none).
         arithmetic: the arithmetic of those bootstrap resamples (the trials are exact).
     """
-    _check_count(n_trials, "n_trials")
-    if confidence_n < 0:
-        raise OptionError(f"confidence_n must be >= 0; got {confidence_n!r}")
+    check_int(n_trials, "n_trials", minimum=1)
+    check_int(confidence_n, "confidence_n", minimum=0)
     names, stats = _check_systems(metric, systems)
-    mode, sequence = Arithmetic(arithmetic), _seed_sequence(seed)
+    mode, sequence = coerce_enum(Arithmetic, arithmetic, "arithmetic"), _seed_sequence(seed)
     rng = np.random.default_rng(sequence)
     differences = randomization_differences(stats[0], stats[1:], n_trials, rng, metric.scores)
-    estimates: list[Estimate | None] = [None] * len(stats)
-    if confidence_n > 0:
-        scorer, float32 = _bootstrap_scorer(metric, mode)
-        (baseline_scores,) = bootstrap_scores(
-            stats[:1], confidence_n, np.random.default_rng(sequence), scorer, float32_sums=float32
-        )
-        system_scores = bootstrap_scores(stats[1:], confidence_n, rng, scorer, float32_sums=float32)
-        estimates = [paired_estimate(s) for s in [baseline_scores, *system_scores]]
+    estimates = _randomization_estimates(
+        metric, stats, confidence_n, mode=mode, sequence=sequence, rng=rng
+    )
     name, baseline_score = _corpus_score(metric, stats[0])
     baseline = SystemResult(names[0], baseline_score, None, estimates[0])
     results = []
@@ -230,12 +225,28 @@ def paired_randomization(
     )
 
 
-# -- shared pieces ---------------------------------------------------------------------------
+def _randomization_estimates(
+    metric: AnyMetric,
+    stats: Sequence[Stats],
+    confidence_n: int,
+    *,
+    mode: Arithmetic,
+    sequence: np.random.SeedSequence,
+    rng: np.random.Generator,
+) -> list[Estimate | None]:
+    """SacreBLEU's estimates beside a randomization test (none for ``confidence_n = 0``).
 
-
-def _check_count(value: int, option: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"{option} must be an integer >= 1; got {value!r}")
+    The baseline's resamples come from a fresh generator, the systems' from `rng` after the
+    trials, as sacreBLEU draws them.
+    """
+    if confidence_n == 0:
+        return [None] * len(stats)
+    scorer, float32 = _bootstrap_scorer(metric, mode)
+    (baseline_scores,) = bootstrap_scores(
+        stats[:1], confidence_n, np.random.default_rng(sequence), scorer, float32_sums=float32
+    )
+    system_scores = bootstrap_scores(stats[1:], confidence_n, rng, scorer, float32_sums=float32)
+    return [paired_estimate(s) for s in [baseline_scores, *system_scores]]
 
 
 def _check_stats(metric: AnyMetric, named: Sequence[tuple[str, Stats]]) -> None:
@@ -275,9 +286,9 @@ def _check_systems(
 
 def _seed_sequence(seed: int | None) -> np.random.SeedSequence:
     """The seed as numpy sees it: ``default_rng(SeedSequence(s))`` is ``default_rng(s)``."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise OptionError(f"seed must be a non-negative integer or None; got {seed!r}")
-    return np.random.SeedSequence(seed)
+    if seed is None:
+        return np.random.SeedSequence(None)
+    return np.random.SeedSequence(check_int(seed, "seed", minimum=0))
 
 
 def _entropy(sequence: np.random.SeedSequence) -> int:
@@ -285,10 +296,10 @@ def _entropy(sequence: np.random.SeedSequence) -> int:
     return int(entropy) if isinstance(entropy, int) else int(np.asarray(entropy).ravel()[0])
 
 
-def _bootstrap_scorer(metric: AnyMetric, mode: Arithmetic) -> tuple[Scorer, bool]:
+def _bootstrap_scorer(metric: AnyMetric, mode: Arithmetic) -> tuple[Float32Scorer, bool]:
     """The scorer of bootstrap resamples and whether statistics are summed in float32."""
     if mode is Arithmetic.SACREBLEU:
-        scorer = float32_scorer(metric)
+        scorer = metric.float32_scorer()
         if scorer is not None:
             return scorer, True
 
@@ -316,7 +327,7 @@ def _p_value(statistic: npt.NDArray[Any], observed: float) -> float:
 
 def _differs(metric: AnyMetric, mode: Arithmetic) -> bool:
     """Whether ``mode`` gives other bootstrap numbers than sacreBLEU's arithmetic would."""
-    return mode is Arithmetic.FLOAT64 and float32_scorer(metric) is not None
+    return mode is Arithmetic.FLOAT64 and metric.float32_scorer() is not None
 
 
 def _signature(

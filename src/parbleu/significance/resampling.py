@@ -32,11 +32,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import BoolArray, FloatArray, IntArray
+from parbleu.metrics.base import Float32Scorer
 from parbleu.stats import Stats
 
 __all__ = [
     "CHUNK_BYTES",
-    "Scorer",
+    "DEFAULT_SEED",
     "bootstrap_index_chunks",
     "bootstrap_scores",
     "count_matrix",
@@ -44,16 +46,14 @@ __all__ = [
     "randomization_mask_chunks",
 ]
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
+
+#: sacreBLEU's default seed (its ``SACREBLEU_SEED`` environment variable, unset), for every
+#: resampling parbleu does: significance tests and meta-evaluation intervals.
+DEFAULT_SEED = 12345
 
 #: Bytes of one working array of a chunk (indices, counts, masks); a few live at once.
 CHUNK_BYTES = 16 * 2**20
 
-#: Scores of rows of summed statistics: the values (float64) and, per row, whether
-#: sacreBLEU's value is a float32 (see `parbleu.significance.float32`).
-Scorer = Callable[[npt.NDArray[Any]], tuple[FloatArray, BoolArray]]
 
 #: float32 has a 24-bit significand: integers below 2**24 add exactly.
 _FLOAT32_EXACT = 2.0**24
@@ -190,7 +190,7 @@ def bootstrap_scores(
     stats: Sequence[Stats],
     n_samples: int,
     rng: np.random.Generator,
-    scorer: Scorer,
+    scorer: Float32Scorer,
     *,
     float32_sums: bool,
 ) -> list[npt.NDArray[Any]]:

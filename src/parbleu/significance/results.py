@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.options import Choice
 from parbleu.signature import Signature
 
 __all__ = [
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class Arithmetic(str, Enum):
+class Arithmetic(Choice):
     """How bootstrap resamples are summed and scored.
 
     ``sacrebleu``: as sacreBLEU 2.6.0, float32 statistics and its float32 formulas for BLEU,
@@ -42,20 +42,14 @@ class Arithmetic(str, Enum):
     SACREBLEU = "sacrebleu"
     FLOAT64 = "float64"
 
-    def __str__(self) -> str:
-        return str(self.value)
 
-
-class TestKind(str, Enum):
+class TestKind(Choice):
     """The paired test: ``bs`` (bootstrap resampling) or ``ar`` (approximate randomization)."""
 
     __test__ = False  # not a pytest test class
 
     BOOTSTRAP = "bs"
     RANDOMIZATION = "ar"
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
+from parbleu.options import Choice
 from parbleu.tokenizers.base import Tokenizer
 from parbleu.tokenizers.intl import International
 from parbleu.tokenizers.mecab import JapaneseMecab, KoreanMecab
@@ -14,7 +13,7 @@ from parbleu.tokenizers.zh import Chinese, ChineseFixed
 __all__ = ["Tokenizer", "TokenizerName", "make_tokenizer"]
 
 
-class TokenizerName(str, Enum):
+class TokenizerName(Choice):
     """The tokenizers parbleu offers, by the name sacreBLEU gives them."""
 
     MTEVAL_13A = "13a"
@@ -25,9 +24,6 @@ class TokenizerName(str, Enum):
     NONE = "none"
     JA_MECAB = "ja-mecab"
     KO_MECAB = "ko-mecab"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _CLASSES: dict[TokenizerName, type[Tokenizer]] = {

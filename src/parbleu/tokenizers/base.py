@@ -17,27 +17,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import CodeArray, Spans
+
 __all__ = [
     "CODE_POINTS",
     "WHITESPACE",
-    "CodeArray",
-    "Spans",
     "Tokenizer",
     "code_point_table",
     "space_mask",
     "whitespace_spans",
 ]
-
-IntArray = npt.NDArray[np.int64]
-#: Code points of text, 16-bit when all fit, else 32-bit.
-CodeArray = npt.NDArray[np.unsignedinteger[Any]]
-#: Token start positions and token lengths (in code points) in an array of code points.
-Spans = tuple[IntArray, IntArray]
 
 #: Number of Unicode code points (the size of a per-code-point lookup table).
 CODE_POINTS = 0x110000

@@ -19,14 +19,14 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.engine.chars import line_blocks
-from parbleu.engine.encode import TextEncoder
-from parbleu.engine.sorted_keys import TokenStream
-from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, whitespace_spans
+from parbleu.arrays import CodeArray, IntArray, Spans
+from parbleu.engine.chars import line_weights
+from parbleu.engine.encode import TextEncoder, TokenLookup
+from parbleu.engine.ranges import weighted_ranges
+from parbleu.tokenizers.base import Tokenizer, whitespace_spans
 
 __all__ = ["PUNCTUATION", "ChrfWordTokenizer", "WordEncoder", "split_word"]
 
-IntArray = npt.NDArray[np.int64]
 
 #: The characters of Python's ``string.punctuation``.
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -108,8 +108,8 @@ class ChrfWordTokenizer(Tokenizer):
 class WordEncoder:
     """chrF++ tokens as ids over the vocabulary of the reference tokens.
 
-    Reference lines grow the vocabulary (`add_references`); `encode` never changes it, and
-    tokens that no reference contains get id -1, which can never match.
+    Reference lines grow the vocabulary (`add_references`); its `lookup` encodes lines
+    without changing it, and tokens that no reference contains get id -1, which never match.
     """
 
     def __init__(self, *, lowercase: bool) -> None:
@@ -127,11 +127,10 @@ class WordEncoder:
         Lines are read in blocks, so that memory stays proportional to a block.
         """
         lengths = np.zeros(len(lines), dtype=np.int64)
-        for start, stop in line_blocks(lines, REFERENCE_BLOCK):
+        for start, stop in weighted_ranges(line_weights(lines), REFERENCE_BLOCK):
             lengths[start:stop] = self._text.encode_references(lines[start:stop]).lengths
         return lengths
 
-    def encode(self, lines: Sequence[str]) -> TokenStream:
-        """Token ids of lines (-1 for tokens no reference contains)."""
-        encoded = self._text.encode_hypotheses(lines)
-        return TokenStream(encoded.ids, encoded.offsets)
+    def lookup(self) -> TokenLookup:
+        """The finished vocabulary, read only: token ids of hypothesis lines."""
+        return self._text.lookup()

@@ -35,12 +35,11 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, code_point_table
+from parbleu.arrays import BoolArray, CodeArray, IntArray, Spans
+from parbleu.tokenizers.base import Tokenizer, code_point_table
 
 __all__ = ["Mteval13a", "apply_mteval_rules", "mteval_spans"]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 # Rule 3a: ASCII punctuation other than ' , - . (ranges {-~, [-`, space-&, (-+, :-@ and /)
 # gets a space on each side. One character at a time, so a translation table does it.

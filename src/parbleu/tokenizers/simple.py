@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from parbleu.tokenizers.base import CodeArray, Spans, Tokenizer, space_mask, whitespace_spans
+from parbleu.arrays import CodeArray, Spans
+from parbleu.tokenizers.base import Tokenizer, space_mask, whitespace_spans
 
 __all__ = ["CharacterTokenizer", "WhitespaceTokenizer"]
 

@@ -110,11 +110,11 @@ def test_scores_refuse_rows_without_the_next_order() -> None:
 )
 def test_invalid_options_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        BleuOptions.create(**options)  # type: ignore[arg-type]
+        BleuOptions(**options)  # type: ignore[arg-type]
 
 
 def test_options_are_enums() -> None:
-    options = BleuOptions.create(smooth_method="cc6", smooth_variant="nltk")
+    options = BleuOptions(smooth_method="cc6", smooth_variant="nltk")
     assert options.smooth_method is Smoothing.CC6
     assert options.smooth_variant is SmoothVariant.NLTK
     assert options.smooth_value_or_default == 5

@@ -18,7 +18,8 @@ import pytest
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.errors import OptionError
-from parbleu.metrics.chrf.metric import CHRF, chrf_columns
+from parbleu.metrics.chrf.formula import chrf_layout
+from parbleu.metrics.chrf.metric import CHRF
 
 TOLERANCE = 1e-4
 
@@ -200,7 +201,7 @@ def test_absent_references_are_skipped() -> None:
 
 
 def test_columns_in_sacrebleu_order() -> None:
-    assert chrf_columns(2, 1) == (
+    assert chrf_layout(2, 1).columns == (
         "char1_hyp",
         "char1_ref",
         "char1_match",

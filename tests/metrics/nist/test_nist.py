@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from parbleu.errors import InputError, LengthMismatchError, OptionError
-from parbleu.metrics.nist.formula import BETA, length_penalty, nist_columns, nist_from_totals
+from parbleu.metrics.nist.formula import BETA, length_penalty, nist_from_totals, nist_layout
 from parbleu.metrics.nist.metric import NIST
 from parbleu.metrics.nist.options import InfoWeights, NistOptions
 from parbleu.signature import Signature
@@ -57,7 +57,7 @@ def test_corpus_score_by_hand() -> None:
 
 def test_statistics_rows_by_hand() -> None:
     stats = NIST(REFS).statistics(HYPS)
-    assert stats.columns == nist_columns(5)
+    assert stats.columns == nist_layout(5).columns
     np.testing.assert_allclose(
         stats.values,
         [
@@ -245,10 +245,10 @@ def test_invalid_choices_are_named() -> None:
 
 
 def test_options_are_normalized() -> None:
-    options = NistOptions.create(tokenize="zh", info_weights="paper", lowercase=1)  # type: ignore[arg-type]
+    options = NistOptions(tokenize="zh", info_weights="paper", lowercase=1)  # type: ignore[arg-type]
     assert options.info_weights is InfoWeights.PAPER
     assert options.lowercase is True
-    assert NIST.from_options(options).signature_fields()[1] == ("tok", "tok", "zh")
+    assert NIST(options=options).signature_fields()[1] == ("tok", "tok", "zh")
 
 
 def test_signature() -> None:

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from parbleu.errors import InputError, LengthMismatchError, OptionError, ReferenceShapeError
-from parbleu.metrics.ter.metric import TER, TER_COLUMNS, sequential_total
+from parbleu.metrics.ter.formula import TER_LAYOUT
+from parbleu.metrics.ter.metric import TER, sequential_total
 from parbleu.metrics.ter.options import TerOptions
 from parbleu.stats import Stats
 from parbleu.tokenizers.tercom import TercomTokenizer
@@ -53,10 +54,10 @@ def test_n_jobs_must_be_positive(n_jobs: object) -> None:
 
 
 def test_options_are_frozen_and_create_the_same_metric() -> None:
-    options = TerOptions.create(normalized=True)
+    options = TerOptions(normalized=True)
     with pytest.raises(AttributeError):
         options.normalized = False  # type: ignore[misc]
-    ter = TER.from_options(options)
+    ter = TER(options=options)
     assert ter.tokenizer == TercomTokenizer(normalized=True)
     assert ter.tokenizer != TercomTokenizer()
     assert repr(ter).startswith("TER(nrefs:1|case:lc|tok:tercom|norm:yes|")
@@ -74,7 +75,7 @@ def test_absent_references_are_skipped_not_empty() -> None:
 
 def test_statistics_columns_and_types() -> None:
     stats = TER([["a b c", "x"]]).statistics(["a c b", "y"])
-    assert stats.columns == TER_COLUMNS == ("num_edits", "ref_length")
+    assert stats.columns == TER_LAYOUT.columns == ("num_edits", "ref_length")
     assert stats.values.dtype == np.float64
     assert stats.values.tolist() == [[1.0, 3.0], [1.0, 1.0]]
 
@@ -114,7 +115,7 @@ def test_corpus_sums_follow_segment_order() -> None:
     rng = np.random.default_rng(7)
     lengths = rng.integers(1, 60, size=(500, 3)).sum(axis=1) / 3
     values = np.column_stack([rng.integers(0, 30, size=500).astype(float), lengths])
-    stats = Stats(TER_COLUMNS, values)
+    stats = Stats(TER_LAYOUT.columns, values)
     running = 0.0
     for length in lengths.tolist():
         running += length

@@ -32,19 +32,30 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
 from parbleu.metrics.bleu.options import BleuOptions, Smoothing, SmoothVariant
 from parbleu.metrics.bleu.smoothing import nltk_geometric_mean, nltk_precisions, paper_precisions
 from parbleu.numeric import libm
+from parbleu.stats import Layout
 
-__all__ = ["BleuArrays", "bleu_from_totals", "brevity_penalty"]
+__all__ = ["LOG_ZERO", "BleuArrays", "bleu_from_totals", "bleu_layout", "brevity_penalty"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: sacreBLEU's floor for log(0) (``utils.my_log``).
 LOG_ZERO = -9999999999.0
 
 _CHEN_CHERRY = (Smoothing.CC4, Smoothing.CC5, Smoothing.CC6, Smoothing.CC7)
+
+
+def bleu_layout(counted_orders: int) -> Layout:
+    """Statistics of a segment, in sacreBLEU's order.
+
+    ``sys_len`` (hypothesis tokens), ``ref_len`` (the effective reference length), then
+    ``match_n`` (clipped n-gram matches) and ``total_n`` (hypothesis n-grams) for every
+    counted order ``n``.
+    """
+    return Layout.of("sys_len", "ref_len", ("match", counted_orders), ("total", counted_orders))
 
 
 @dataclass(frozen=True)
@@ -148,7 +159,10 @@ def _nltk_bleu(
     penalty: FloatArray,
     options: BleuOptions,
 ) -> BleuArrays:
-    """NLTK's ``sentence_bleu`` (times 100) on each row: its smoothing, its geometric mean."""
+    """NLTK's ``sentence_bleu`` (times 100) on each row: its smoothing, its geometric mean.
+
+    ``all_matches`` and ``all_totals`` hold every counted order, order n in column n - 1.
+    """
     n_orders = options.max_ngram_order
     matches, totals = all_matches[:, :n_orders], all_totals[:, :n_orders]
     order5 = (all_matches[:, 4], all_totals[:, 4]) if all_matches.shape[1] >= 5 else None
@@ -168,30 +182,37 @@ def _nltk_bleu(
     return BleuArrays(scores, precisions, penalty)
 
 
-def bleu_from_totals(totals: npt.ArrayLike, options: BleuOptions) -> BleuArrays:
-    """BLEU of each row of summed statistics ``[sys_len, ref_len, match_1.., total_1..]``.
+def bleu_from_totals(
+    totals: npt.ArrayLike, options: BleuOptions, layout: Layout | None = None
+) -> BleuArrays:
+    """BLEU of each row of summed statistics.
 
     Args:
-        totals: ``(m, 2 + 2 * K)`` array (or one row) with ``K >= options.counted_orders``
-            counted orders; the score uses the first ``max_ngram_order`` orders, and the
-            matches of the next one for smoothing 5 and 7 (of order 5 with NLTK's).
+        totals: ``(m, columns)`` array (or one row) with the columns of `layout`.
         options: the BLEU variant to compute.
+        layout: the rows' columns (default: `bleu_layout` of the orders the options count).
+            It may count more orders than the options use; the score uses the first
+            ``max_ngram_order`` orders, and the matches of the next one for smoothing 5 and 7
+            (of order 5 with NLTK's).
 
     Raises:
-        InputError: the rows carry fewer orders than the options need.
+        InputError: the rows do not have the layout's columns, or carry fewer orders than
+            the options need.
     """
+    layout = layout or bleu_layout(options.counted_orders)
     rows = np.atleast_2d(np.asarray(totals, dtype=np.float64))
-    counted_orders = (rows.shape[1] - 2) // 2
-    if counted_orders < options.counted_orders:
+    counted_orders = layout.count("match")
+    if rows.shape[1] != len(layout.columns) or counted_orders < options.counted_orders:
+        carried = _orders_in(rows.shape[1])
         raise InputError(
-            f"statistics carry {counted_orders} n-gram orders, but smooth_method="
+            f"statistics carry {carried} n-gram orders, but smooth_method="
             f"{options.smooth_method} with max_ngram_order={options.max_ngram_order} needs "
             f"{options.counted_orders}; count them with these options"
         )
     n_orders = options.max_ngram_order
-    sys_len, ref_len = rows[:, 0], rows[:, 1]
-    all_matches = rows[:, 2 : 2 + counted_orders]
-    all_totals = rows[:, 2 + counted_orders : 2 + 2 * counted_orders]
+    sys_len, ref_len = layout.column(rows, "sys_len"), layout.column(rows, "ref_len")
+    all_matches = layout.series(rows, "match")
+    all_totals = layout.series(rows, "total")
     matches, hyp_totals = all_matches[:, :n_orders], all_totals[:, :n_orders]
     penalty = brevity_penalty(sys_len, ref_len)
     if options.smooth_variant is SmoothVariant.NLTK:
@@ -203,3 +224,9 @@ def bleu_from_totals(totals: npt.ArrayLike, options: BleuOptions) -> BleuArrays:
     scores[no_match] = 0.0
     precisions[no_match] = 0.0
     return BleuArrays(scores, precisions, penalty)
+
+
+def _orders_in(width: int) -> str:
+    """How many orders rows of `width` columns would carry as BLEU statistics (for messages)."""
+    fitting = [k for k in range(width + 1) if len(bleu_layout(k).columns) == width]
+    return str(fitting[0]) if fitting else f"an unknown number of (width {width})"

@@ -1,19 +1,22 @@
-"""BLEU options as one validated, frozen value, and the signature fields they produce."""
+"""BLEU options: every setting that changes a BLEU score, validated once into a frozen value."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from parbleu.errors import OptionError
+from parbleu.options import Choice, check_int, check_number, coerce_enum
 from parbleu.tokenizers import TokenizerName
 
-__all__ = ["BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
+__all__ = ["DEFAULT_ORDER", "BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
+
+#: The paper's N (Papineni et al. 2002, section 3: "N = 4").
+DEFAULT_ORDER = 4
 
 
-class Smoothing(str, Enum):
+class Smoothing(Choice):
     """How zero n-gram precisions are smoothed (Chen and Cherry 2014 number them 1-7).
 
     ``floor`` is their method 1 (add epsilon to zero match counts), ``add-k`` their method 2
@@ -31,11 +34,8 @@ class Smoothing(str, Enum):
     CC6 = "cc6"
     CC7 = "cc7"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class SmoothVariant(str, Enum):
+class SmoothVariant(Choice):
     """Whose arithmetic the smoothing follows.
 
     ``paper``: Chen and Cherry (2014) for ``cc4``-``cc7`` and sacreBLEU 2.6.0 for the other
@@ -46,8 +46,16 @@ class SmoothVariant(str, Enum):
     PAPER = "paper"
     NLTK = "nltk"
 
-    def __str__(self) -> str:
-        return self.value
+
+class RefLength(Choice):
+    """Which reference length enters the brevity penalty of a segment with several references.
+
+    ``closest`` is the paper's "best match length" (ties go to the shorter reference), as in
+    mteval-v13a and sacreBLEU; ``shortest`` is what NIST's mteval used before v13 (2009).
+    """
+
+    CLOSEST = "closest"
+    SHORTEST = "shortest"
 
 
 #: Default smoothing value of the methods that take one: sacreBLEU's epsilon and k, and the
@@ -67,91 +75,66 @@ _POSITIVE_VALUE = (Smoothing.CC4, Smoothing.CC6, Smoothing.CC7)
 NEXT_ORDER_METHODS = (Smoothing.CC5, Smoothing.CC7)
 
 
-class RefLength(str, Enum):
-    """Which reference length enters the brevity penalty of a segment with several references.
-
-    ``closest`` is the paper's "best match length" (ties go to the shorter reference), as in
-    mteval-v13a and sacreBLEU; ``shortest`` is what NIST's mteval used before v13 (2009).
-    """
-
-    CLOSEST = "closest"
-    SHORTEST = "shortest"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def _coerce(enum: type[Enum], value: object, option: str) -> Enum:
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(str(member.value) for member in enum)
-        raise OptionError(f"{option} must be one of {choices}; got {value!r}") from None
-
-
 @dataclass(frozen=True)
 class BleuOptions:
-    """Every setting that changes a BLEU score. Build it with `BleuOptions.create`."""
+    """Every setting that changes a BLEU score, checked when the value is made.
+
+    Attributes:
+        tokenize: ``13a`` (default), ``intl``, ``zh``, ``zh-fixed``, ``char``, ``none``,
+            ``ja-mecab``, ``ko-mecab``.
+        lowercase: compare lowercased text.
+        smooth_method: ``exp`` (default), ``floor``, ``add-k``, ``none``, or Chen and Cherry's
+            (2014) methods 4-7 ``cc4`` .. ``cc7`` (docs/smoothing.md).
+        smooth_value: the value of ``floor`` (0.1), ``add-k`` (1), K of ``cc4``/``cc7`` (5) or
+            alpha of ``cc6`` (5); None for the default.
+        max_ngram_order: largest n-gram order N; 0 or None (the default) means the number of
+            weights, or 4. Always the resolved N once the value is made.
+        weights: positive weights summing to 1, one per order (default uniform). Equal weights
+            are stored as None, so that the score is computed exactly as sacreBLEU does.
+        effective_order: average only over the orders the hypothesis has n-grams of (for
+            sentence-level BLEU).
+        ref_length: ``closest`` (default) or ``shortest`` reference length in the brevity
+            penalty.
+        smooth_variant: ``paper`` (default: Chen and Cherry for ``cc4``-``cc7``, sacreBLEU
+            for the others) or ``nltk`` (NLTK's ``sentence_bleu`` with ``method0``-``method7``).
+
+    Raises:
+        OptionError: naming the option, the accepted values and the value received.
+    """
 
     tokenize: TokenizerName = TokenizerName.MTEVAL_13A
     lowercase: bool = False
     smooth_method: Smoothing = Smoothing.EXP
     smooth_value: float | None = None
-    max_ngram_order: int = 4
+    max_ngram_order: int = 0
     weights: tuple[float, ...] | None = None
     effective_order: bool = False
     ref_length: RefLength = RefLength.CLOSEST
     smooth_variant: SmoothVariant = SmoothVariant.PAPER
 
-    @classmethod
-    def create(
-        cls,
-        *,
-        tokenize: str | TokenizerName = TokenizerName.MTEVAL_13A,
-        lowercase: bool = False,
-        smooth_method: str | Smoothing = Smoothing.EXP,
-        smooth_value: float | None = None,
-        max_ngram_order: int | None = None,
-        weights: Sequence[float] | None = None,
-        effective_order: bool = False,
-        ref_length: str | RefLength = RefLength.CLOSEST,
-        smooth_variant: str | SmoothVariant = SmoothVariant.PAPER,
-    ) -> BleuOptions:
-        """Validate user-facing option values and normalize them.
-
-        ``weights`` (positive, summing to 1, one per order) set the maximum order when
-        ``max_ngram_order`` is not given; equal weights are the default and are stored as
-        ``None`` so that the score is computed exactly as sacreBLEU computes it.
-
-        Raises:
-            OptionError: naming the option, the accepted values and the value received.
-        """
-        method = _coerce(Smoothing, smooth_method, "smooth_method")
-        variant = _coerce(SmoothVariant, smooth_variant, "smooth_variant")
-        assert isinstance(method, Smoothing)
-        assert isinstance(variant, SmoothVariant)
-        _check_smooth_value(method, smooth_value)
-        if variant is SmoothVariant.NLTK and effective_order:
+    def __post_init__(self) -> None:
+        method = coerce_enum(Smoothing, self.smooth_method, "smooth_method")
+        variant = coerce_enum(SmoothVariant, self.smooth_variant, "smooth_variant")
+        value = _smooth_value(method, self.smooth_value)
+        if variant is SmoothVariant.NLTK and self.effective_order:
             raise OptionError(
                 "effective_order does not exist in NLTK, whose arithmetic smooth_variant='nltk' "
                 "reproduces; use smooth_variant='paper' with effective_order"
             )
-        order, normalized = _order_and_weights(max_ngram_order, weights)
-        tokenizer = _coerce(TokenizerName, tokenize, "tokenize")
-        length = _coerce(RefLength, ref_length, "ref_length")
-        assert isinstance(tokenizer, TokenizerName)
-        assert isinstance(length, RefLength)
-        return cls(
-            tokenize=tokenizer,
-            lowercase=bool(lowercase),
-            smooth_method=method,
-            smooth_value=smooth_value,
-            max_ngram_order=order,
-            weights=normalized,
-            effective_order=bool(effective_order),
-            ref_length=length,
-            smooth_variant=variant,
-        )
+        order, weights = _order_and_weights(self.max_ngram_order, self.weights)
+        values = {
+            "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
+            "lowercase": bool(self.lowercase),
+            "smooth_method": method,
+            "smooth_value": value,
+            "max_ngram_order": order,
+            "weights": weights,
+            "effective_order": bool(self.effective_order),
+            "ref_length": coerce_enum(RefLength, self.ref_length, "ref_length"),
+            "smooth_variant": variant,
+        }
+        for name, normalized in values.items():
+            object.__setattr__(self, name, normalized)
 
     @property
     def counted_orders(self) -> int:
@@ -186,7 +169,7 @@ class BleuOptions:
         ]
         # Settings sacreBLEU cannot express get fields of their own, so that equal signatures
         # always mean equal arithmetic.
-        if self.max_ngram_order != 4:
+        if self.max_ngram_order != DEFAULT_ORDER:
             fields.append(("order", "n", str(self.max_ngram_order)))
         if self.weights is not None:
             fields.append(("weights", "w", ",".join(f"{w:g}" for w in self.weights)))
@@ -195,33 +178,32 @@ class BleuOptions:
         return fields
 
 
-def _check_smooth_value(method: Smoothing, smooth_value: float | None) -> None:
+def _smooth_value(method: Smoothing, smooth_value: object) -> float | None:
     if smooth_value is None:
-        return
+        return None
     if method not in SMOOTHING_DEFAULTS:
         names = ", ".join(str(m) for m in SMOOTHING_DEFAULTS)
         raise OptionError(f"smooth_value applies to {names} only; smooth_method is {method}")
-    if not math.isfinite(smooth_value) or smooth_value < 0:
-        raise OptionError(f"smooth_value must be finite and >= 0; got {smooth_value!r}")
-    if method in _POSITIVE_VALUE and smooth_value == 0:
+    value = check_number(smooth_value, "smooth_value", minimum=0)
+    if method in _POSITIVE_VALUE and value == 0:
         what = "alpha" if method is Smoothing.CC6 else "K"
         raise OptionError(f"smooth_value ({what} of {method}) must be > 0; got {smooth_value!r}")
+    return value
 
 
 def _order_and_weights(
-    max_ngram_order: int | None, weights: object
+    max_ngram_order: object, weights: object
 ) -> tuple[int, tuple[float, ...] | None]:
-    if max_ngram_order is not None and (
-        isinstance(max_ngram_order, bool)
-        or not isinstance(max_ngram_order, int)
-        or max_ngram_order < 1
-    ):
-        raise OptionError(f"max_ngram_order must be an integer >= 1; got {max_ngram_order!r}")
+    given = None if max_ngram_order in (None, 0) else max_ngram_order
+    order = None if given is None else check_int(given, "max_ngram_order", minimum=1)
     if weights is None:
-        return (4 if max_ngram_order is None else max_ngram_order), None
+        return (DEFAULT_ORDER if order is None else order), None
     if not isinstance(weights, Sequence) or isinstance(weights, (str, bytes)):
         raise OptionError(f"weights must be a sequence of numbers; got {weights!r}")
-    values = tuple(float(w) for w in weights)
+    try:
+        values = tuple(float(w) for w in weights)
+    except (TypeError, ValueError):
+        raise OptionError(f"weights must be a sequence of numbers; got {weights!r}") from None
     if not values or any(not math.isfinite(w) or w <= 0 for w in values):
         raise OptionError(f"weights must be positive numbers, one per order; got {weights!r}")
     if abs(sum(values) - 1.0) > 1e-6:
@@ -229,9 +211,9 @@ def _order_and_weights(
             f"weights must sum to 1 (Papineni et al. 2002, eq. 1); got {weights!r}, "
             f"which sums to {sum(values):g}"
         )
-    if max_ngram_order is not None and max_ngram_order != len(values):
+    if order is not None and order != len(values):
         raise OptionError(
-            f"max_ngram_order={max_ngram_order} but {len(values)} weights were given; "
+            f"max_ngram_order={order} but {len(values)} weights were given; "
             "give one weight per order"
         )
     if len(set(values)) == 1:

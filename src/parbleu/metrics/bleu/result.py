@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from parbleu.metrics.result import Scored
 from parbleu.signature import Signature
 
 __all__ = ["BleuScore"]
 
 
 @dataclass(frozen=True)
-class BleuScore:
+class BleuScore(Scored):
     """A BLEU score with the statistics behind it.
 
     ``score`` is in [0, 100] and ``precisions`` are percentages, as in sacreBLEU; ``counts``
@@ -42,20 +43,9 @@ class BleuScore:
             f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
         )
 
-    def format(self, width: int = 2, *, signature: bool = False, short: bool = False) -> str:
-        """SacreBLEU's text line, e.g. ``BLEU|nrefs:1|...|version:... = 48.53 82.4/...``."""
-        head = f"{self.name}|{self.signature.format(short=short)}" if signature else self.name
-        return f"{head} = {self.score:.{width}f} {self.verbose}"
-
-    def to_dict(self, width: int = 2) -> dict[str, Any]:
-        """SacreBLEU's JSON keys plus the full statistics and the unrounded score."""
+    def details(self) -> dict[str, Any]:
+        """Counts, totals and precisions per order, the brevity penalty and the lengths."""
         return {
-            "name": self.name,
-            "score": float(f"{self.score:.{width}f}"),
-            "signature": self.signature.format(),
-            "verbose_score": self.verbose,
-            **self.signature.as_dict(),
-            "score_unrounded": self.score,
             "counts": list(self.counts),
             "totals": list(self.totals),
             "precisions": list(self.precisions),
@@ -64,6 +54,3 @@ class BleuScore:
             "sys_len": self.sys_len,
             "ref_len": self.ref_len,
         }
-
-    def __str__(self) -> str:
-        return self.format()

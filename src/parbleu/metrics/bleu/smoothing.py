@@ -27,8 +27,8 @@ from __future__ import annotations
 import sys
 
 import numpy as np
-import numpy.typing as npt
 
+from parbleu.arrays import BoolArray, FloatArray
 from parbleu.metrics.bleu.options import Smoothing
 from parbleu.numeric import libm
 
@@ -40,9 +40,6 @@ __all__ = [
     "smoothing5_counts",
     "smoothing6_precisions",
 ]
-
-FloatArray = npt.NDArray[np.float64]
-BoolArray = npt.NDArray[np.bool_]
 
 
 def _ratio(numerators: FloatArray, denominators: FloatArray) -> FloatArray:

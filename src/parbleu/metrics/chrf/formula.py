@@ -20,17 +20,52 @@ Each row holds ``[hyp, ref, match]`` per order, character orders first (the stat
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import FloatArray
+from parbleu.errors import InputError
 from parbleu.metrics.chrf.options import ChrfOptions
+from parbleu.stats import Layout
 
-__all__ = ["EPSILON", "chrf_from_totals"]
+__all__ = ["EPSILON", "chrf_from_totals", "chrf_layout", "chrf_orders", "order_counts"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: sacreBLEU's stand-in for a zero precision, recall or undefined F-score.
 EPSILON = 1e-16
+
+
+def chrf_orders(char_order: int, word_order: int) -> tuple[str, ...]:
+    """Names of the orders: ``char1 .. charC``, then ``word1 .. wordW``."""
+    chars = (f"char{n}" for n in range(1, char_order + 1))
+    return (*chars, *(f"word{n}" for n in range(1, word_order + 1)))
+
+
+def chrf_layout(char_order: int, word_order: int) -> Layout:
+    """Statistics columns in sacreBLEU's order: ``{order}_hyp, {order}_ref, {order}_match``.
+
+    Per order, the hypothesis n-grams, the reference n-grams and the n-grams they share.
+    """
+    return Layout(
+        tuple(
+            f"{order}_{kind}"
+            for order in chrf_orders(char_order, word_order)
+            for kind in ("hyp", "ref", "match")
+        )
+    )
+
+
+def order_counts(
+    rows: npt.NDArray[Any], layout: Layout, order: str
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
+    """The ``hyp``, ``ref`` and ``match`` columns of one order."""
+    return (
+        layout.column(rows, f"{order}_hyp"),
+        layout.column(rows, f"{order}_ref"),
+        layout.column(rows, f"{order}_match"),
+    )
 
 
 def _ratio(numerator: FloatArray, denominator: FloatArray) -> FloatArray:
@@ -42,22 +77,33 @@ def _ratio(numerator: FloatArray, denominator: FloatArray) -> FloatArray:
     return ratio
 
 
-def chrf_from_totals(totals: npt.ArrayLike, options: ChrfOptions) -> FloatArray:
+def chrf_from_totals(
+    totals: npt.ArrayLike, options: ChrfOptions, layout: Layout | None = None
+) -> FloatArray:
     """The chrF of each row of summed statistics, in [0, 100], shape ``(m,)``.
 
     Args:
-        totals: ``(m, 3 * order)`` array (or one row) of ``[hyp, ref, match]`` per order.
+        totals: ``(m, columns)`` array (or one row) with the columns of `layout`.
         options: the chrF variant to compute.
+        layout: the rows' columns (default: `chrf_layout` of the options' orders).
+
+    Raises:
+        InputError: the rows do not have the layout's columns.
     """
+    layout = layout or chrf_layout(options.char_order, options.word_order)
     rows = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+    if rows.shape[1] != len(layout.columns):
+        raise InputError(
+            f"chrF statistics have {len(layout.columns)} columns; got rows of width {rows.shape[1]}"
+        )
     factor = options.beta**2
     n_rows = len(rows)
     f_sum = np.zeros(n_rows)
     precision_sum = np.zeros(n_rows)
     recall_sum = np.zeros(n_rows)
     effective_order = np.zeros(n_rows, dtype=np.int64)
-    for n in range(options.order):
-        hyp, ref, match = rows[:, 3 * n], rows[:, 3 * n + 1], rows[:, 3 * n + 2]
+    for order in chrf_orders(options.char_order, options.word_order):
+        hyp, ref, match = order_counts(rows, layout, order)
         precision = _ratio(match, hyp)
         recall = _ratio(match, ref)
         denominator = factor * precision + recall

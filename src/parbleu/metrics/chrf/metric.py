@@ -27,21 +27,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import BoolArray, FloatArray, IntArray
 from parbleu.engine.chars import CharVocabulary, scan
 from parbleu.engine.ngrams import ngram_totals
-from parbleu.engine.sorted_ngrams import ReferenceNgrams, TokenStream
-from parbleu.metrics.base import Metric
-from parbleu.metrics.chrf.formula import chrf_from_totals
+from parbleu.engine.segments import Segments
+from parbleu.engine.sorted_ngrams import ReferenceNgrams
+from parbleu.metrics.base import Float32Scorer, Metric
+from parbleu.metrics.chrf.float32 import chrf_float32
+from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.result import ChrfScore
+from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 from parbleu.tokenizers.chrf_words import WordEncoder
 
-__all__ = ["CHRF", "ChrfReferences", "chrf_columns"]
+__all__ = ["CHRF", "ChrfReferences"]
 
-IntArray = npt.NDArray[np.int64]
 
 #: Reference tokens per stream and chunk for word n-grams (two orders: small chunks suffice).
 WORD_CHUNK_SIZE = 1 << 13
@@ -49,20 +52,14 @@ WORD_CHUNK_SIZE = 1 << 13
 WORD_HYPOTHESIS_BLOCK = 1 << 14
 
 
-def chrf_columns(char_order: int, word_order: int) -> tuple[str, ...]:
-    """Statistics columns in sacreBLEU's order: ``hyp, ref, match`` per order, chars first."""
-    orders = [f"char{n}" for n in range(1, char_order + 1)]
-    orders += [f"word{n}" for n in range(1, word_order + 1)]
-    return tuple(f"{order}_{kind}" for order in orders for kind in ("hyp", "ref", "match"))
-
-
 @dataclass(frozen=True, eq=False)
 class _Side:
     """The n-grams of one kind (characters or words) of every reference stream."""
 
+    kind: str  # "char" or "word": the prefix of its orders' names
     ngrams: ReferenceNgrams
     lengths: IntArray  # (n_streams, n_segments) tokens
-    encode: Callable[[Sequence[str]], TokenStream]  # lines to token ids, as for references
+    encode: Callable[[Sequence[str]], Segments]  # lines to token ids, as for references
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +68,7 @@ class ChrfReferences:
 
     references: ReferenceSet
     sides: tuple[_Side, ...]  # characters (if char_order), then words (if word_order)
-    present: npt.NDArray[np.bool_]  # (n_streams, n_segments) reference exists
+    present: BoolArray  # (n_streams, n_segments) reference exists
 
 
 class CHRF(Metric[ChrfScore, ChrfReferences]):
@@ -80,13 +77,8 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
     Args:
         references: reference streams (K sequences of N strings, sacreBLEU's shape); or give
             ``ref_streams=`` or ``segment_refs=`` (N sequences of references) instead.
-        char_order: largest character n-gram order (6).
-        word_order: largest word n-gram order (0 for chrF, 2 for chrF++).
-        beta: recall weighs ``beta`` times as much as precision (2).
-        lowercase: compare lowercased text.
-        whitespace: keep whitespace in character n-grams.
-        eps_smoothing: average the F-scores of all orders, as chrF++.py does, instead of
-            sacreBLEU's default effective-order average.
+        options: a `ChrfOptions` value; or give its fields as keywords (``word_order=2`` for
+            chrF++, ``beta``, ``lowercase``, ...), documented there.
     """
 
     name = "chrF"
@@ -97,35 +89,16 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         *,
         ref_streams: Any = None,
         segment_refs: Any = None,
-        char_order: int = 6,
-        word_order: int = 0,
-        beta: int = 2,
-        lowercase: bool = False,
-        whitespace: bool = False,
-        eps_smoothing: bool = False,
+        options: ChrfOptions | None = None,
+        **settings: Any,
     ) -> None:
-        self.options = ChrfOptions.create(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
-        )
+        self.options = options_from(ChrfOptions, options, settings, "CHRF")
         self._setup(references, ref_streams, segment_refs)
 
-    @classmethod
-    def from_options(cls, options: ChrfOptions, prepared: ChrfReferences | None = None) -> CHRF:
-        """A chrF metric for validated options (and references prepared with equal options)."""
-        metric = cls.__new__(cls)
-        metric.options = options
-        metric.prepared = prepared
-        return metric
-
     @property
-    def columns(self) -> tuple[str, ...]:
+    def layout(self) -> Layout:
         """``char1_hyp, char1_ref, char1_match, ..., word1_hyp, ...`` (sacreBLEU's order)."""
-        return chrf_columns(self.options.char_order, self.options.word_order)
+        return chrf_layout(self.options.char_order, self.options.word_order)
 
     def prepare(self, references: ReferenceSet) -> ChrfReferences:
         """Split references into characters and words and prepare their n-grams once."""
@@ -139,11 +112,17 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         return ChrfReferences(references, tuple(sides), present)
 
     def _statistics(self, lines: list[str], prepared: ChrfReferences) -> Stats:
-        parts = [_side_statistics(side, lines) for side in prepared.sides]
-        per_reference = np.concatenate(parts, axis=2)  # (n_streams, n_segments, 3 * order)
+        parts: dict[str, IntArray] = {}
+        for side in prepared.sides:
+            parts.update(_side_statistics(side, lines))
+        n_streams, n_segments = prepared.present.shape
+        flat = self.layout.assemble(
+            {name: values.reshape(-1) for name, values in parts.items()}, dtype=np.int64
+        )
+        per_reference = flat.reshape(n_streams, n_segments, len(self.columns))
         return Stats(self.columns, self._best_reference(per_reference, prepared.present))
 
-    def _best_reference(self, per_reference: IntArray, present: npt.NDArray[np.bool_]) -> IntArray:
+    def _best_reference(self, per_reference: IntArray, present: BoolArray) -> IntArray:
         """Each segment's statistics against its reference with the best sentence chrF.
 
         sacreBLEU keeps the first reference whose score is strictly higher than all earlier
@@ -159,9 +138,14 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         chosen: IntArray = per_reference[choice, np.arange(n_segments)]
         return chosen
 
-    def scores(self, rows: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    def scores(self, rows: npt.ArrayLike) -> FloatArray:
         """The chrF of each row of summed statistics."""
-        return chrf_from_totals(rows, self.options)
+        return chrf_from_totals(rows, self.options, self.layout)
+
+    def float32_scorer(self) -> Float32Scorer:
+        """SacreBLEU's float32 bootstrap arithmetic."""
+        options, layout = self.options, self.layout
+        return lambda rows: chrf_float32(rows, options, layout)
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """case, eff, nc, nw, space (sacreBLEU's fields and order)."""
@@ -172,7 +156,7 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         row = np.asarray(totals)
         options = self.options
         return ChrfScore(
-            score=float(chrf_from_totals(row, options)[0]),
+            score=float(chrf_from_totals(row, options, self.layout)[0]),
             name=options.name,
             char_order=options.char_order,
             word_order=options.word_order,
@@ -190,8 +174,8 @@ def _character_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
         np.unique(np.concatenate([codes for _, codes in scans])), whitespace=whitespace
     )
 
-    def encode(lines: Sequence[str]) -> TokenStream:
-        return TokenStream(*vocabulary.encode(lines, lowercase=lowercase))
+    def encode(lines: Sequence[str]) -> Segments:
+        return Segments(*vocabulary.encode(lines, lowercase=lowercase))
 
     lengths = np.stack([stream_lengths for stream_lengths, _ in scans])
     ngrams = ReferenceNgrams.build(
@@ -200,36 +184,40 @@ def _character_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
         options.char_order,
         vocabulary.size,
     )
-    return _Side(ngrams, lengths, encode)
+    return _Side("char", ngrams, lengths, encode)
 
 
 def _word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
     """Word n-grams: a vocabulary of the references' chrF++ tokens, then their n-grams."""
     encoder = WordEncoder(lowercase=options.lowercase)
     lengths = np.stack([encoder.add_references(stream) for stream in streams])
+    lookup = encoder.lookup()
     ngrams = ReferenceNgrams.build(
         lengths,
-        lambda start, stop: [encoder.encode(stream[start:stop]) for stream in streams],
+        lambda start, stop: [lookup.encode(stream[start:stop]) for stream in streams],
         options.word_order,
-        encoder.vocabulary_size,
+        lookup.size,
         chunk_size=WORD_CHUNK_SIZE,
         hypothesis_block=WORD_HYPOTHESIS_BLOCK,
     )
-    return _Side(ngrams, lengths, encoder.encode)
+    return _Side("word", ngrams, lengths, lookup.encode)
 
 
-def _side_statistics(side: _Side, lines: list[str]) -> IntArray:
-    """``[hyp, ref, match]`` per order against every reference, ``(K, N, 3 * order)``.
+def _side_statistics(side: _Side, lines: list[str]) -> dict[str, IntArray]:
+    """``hyp``, ``ref`` and ``match`` of each of the side's orders against every reference.
 
-    As in sacreBLEU, the hypothesis count of an order is 0 where the reference has no
-    n-gram of that order.
+    Each array is ``(n_streams, n_segments)``. As in sacreBLEU, the hypothesis count of an
+    order is 0 where the reference has no n-gram of that order.
     """
     order = side.ngrams.order
     matches, hyp_lengths = side.ngrams.matches(lambda start, stop: side.encode(lines[start:stop]))
     hyp_totals = ngram_totals(hyp_lengths, order)[None, :, :]
     ref_totals = np.stack([ngram_totals(lengths, order) for lengths in side.lengths])
-    stats = np.empty((*matches.shape[:2], 3 * order), dtype=np.int64)
-    stats[:, :, 0::3] = np.where(ref_totals > 0, hyp_totals, 0)
-    stats[:, :, 1::3] = ref_totals
-    stats[:, :, 2::3] = matches
-    return stats
+    hyp_counted = np.where(ref_totals > 0, hyp_totals, 0)
+    out: dict[str, IntArray] = {}
+    for n in range(order):
+        name = f"{side.kind}{n + 1}"
+        out[f"{name}_hyp"] = hyp_counted[:, :, n]
+        out[f"{name}_ref"] = ref_totals[:, :, n]
+        out[f"{name}_match"] = matches[:, :, n]
+    return out

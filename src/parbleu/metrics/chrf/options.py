@@ -1,30 +1,32 @@
-"""chrF options as one validated, frozen value, and the signature fields they produce."""
+"""chrF options: every setting that changes a chrF score, validated once into a frozen value."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
+from parbleu.options import check_int
 
 __all__ = ["ChrfOptions"]
 
 
-def _check_int(value: object, option: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise OptionError(f"{option} must be an integer >= {minimum}; got {value!r}")
-    return value
-
-
 @dataclass(frozen=True)
 class ChrfOptions:
-    """Every setting that changes a chrF score. Build it with `ChrfOptions.create`.
+    """Every setting that changes a chrF score, checked when the value is made.
 
-    ``char_order`` and ``word_order`` are the largest character and word n-gram orders
-    (Popović 2015 and 2017: chrF is 6 and 0, chrF++ 6 and 2); ``beta`` weighs recall
-    ``beta`` times as much as precision. ``eps_smoothing`` selects the score of the original
-    chrF++.py script (every order counts; empty orders score a tiny epsilon) instead of
-    sacreBLEU's default, which averages precision and recall over the orders that the
-    hypothesis and the reference both have.
+    Attributes:
+        char_order: largest character n-gram order (Popović 2015: 6).
+        word_order: largest word n-gram order (0 for chrF, 2 for chrF++, Popović 2017).
+        beta: recall weighs ``beta`` times as much as precision (2).
+        lowercase: compare lowercased text.
+        whitespace: keep whitespace in character n-grams.
+        eps_smoothing: the score of the original chrF++.py script (every order counts; empty
+            orders score a tiny epsilon) instead of sacreBLEU's default, which averages
+            precision and recall over the orders that the hypothesis and the reference both
+            have.
+
+    Raises:
+        OptionError: naming the option, the accepted values and the value received.
     """
 
     char_order: int = 6
@@ -34,35 +36,19 @@ class ChrfOptions:
     whitespace: bool = False
     eps_smoothing: bool = False
 
-    @classmethod
-    def create(
-        cls,
-        *,
-        char_order: int = 6,
-        word_order: int = 0,
-        beta: int = 2,
-        lowercase: bool = False,
-        whitespace: bool = False,
-        eps_smoothing: bool = False,
-    ) -> ChrfOptions:
-        """Validate user-facing option values.
-
-        Raises:
-            OptionError: naming the option, the accepted values and the value received.
-        """
-        char_order = _check_int(char_order, "char_order", 0)
-        word_order = _check_int(word_order, "word_order", 0)
-        beta = _check_int(beta, "beta", 0)
-        if char_order + word_order == 0:
+    def __post_init__(self) -> None:
+        values = {
+            "char_order": check_int(self.char_order, "char_order", minimum=0),
+            "word_order": check_int(self.word_order, "word_order", minimum=0),
+            "beta": check_int(self.beta, "beta", minimum=0),
+            "lowercase": bool(self.lowercase),
+            "whitespace": bool(self.whitespace),
+            "eps_smoothing": bool(self.eps_smoothing),
+        }
+        if values["char_order"] + values["word_order"] == 0:
             raise OptionError("char_order and word_order are both 0: there is nothing to count")
-        return cls(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=bool(lowercase),
-            whitespace=bool(whitespace),
-            eps_smoothing=bool(eps_smoothing),
-        )
+        for name, normalized in values.items():
+            object.__setattr__(self, name, normalized)
 
     @property
     def order(self) -> int:

@@ -25,26 +25,43 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
 from parbleu.io.judgments import SegmentScores
 from parbleu.metrics.base import Metric
+from parbleu.metrics.result import Scored
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature, make_signature
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 
-__all__ = ["ExternalReferences", "ExternalScore", "ExternalScores"]
+__all__ = [
+    "EXTERNAL_LAYOUT",
+    "ExternalReferences",
+    "ExternalScore",
+    "ExternalScores",
+    "external_means",
+]
 
-FloatArray = npt.NDArray[np.float64]
 
-#: Statistics columns of an external score.
-COLUMNS = ("sum", "count")
+#: Statistics columns of an external score: the score where a segment has one (else 0),
+#: and 1 where it has one (else 0).
+EXTERNAL_LAYOUT = Layout(("sum", "count"))
 
 #: The key of the one system of a two-column (``seg_id<TAB>score``) file.
 SINGLE = ""
 
 
+def external_means(rows: npt.ArrayLike, layout: Layout = EXTERNAL_LAYOUT) -> FloatArray:
+    """The mean ``sum / count`` of each row of summed statistics (NaN where count is 0)."""
+    array = np.atleast_2d(np.asarray(rows, dtype=np.float64))
+    sums, counts = layout.column(array, "sum"), layout.column(array, "count")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means: FloatArray = np.where(counts > 0, sums / counts, np.nan)
+    return means
+
+
 @dataclass(frozen=True)
-class ExternalScore:
+class ExternalScore(Scored):
     """The mean of external segment scores over the segments that have one."""
 
     name: str
@@ -52,20 +69,9 @@ class ExternalScore:
     n_scored: int
     signature: Signature
 
-    def format(self, width: int = 2, *, signature: bool = False, short: bool = False) -> str:
-        """``NAME = score`` or ``NAME|signature = score``, as the other metrics print."""
-        head = f"{self.name}|{self.signature.format(short=short)}" if signature else self.name
-        return f"{head} = {self.score:.{width}f}"
-
-    def to_dict(self, width: int = 2) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "name": self.name,
-            "score": float(f"{self.score:.{width}f}"),
-            "score_unrounded": self.score,
-            "n_scored": self.n_scored,
-            "signature": self.signature.format(),
-        }
+    def details(self) -> dict[str, Any]:
+        """How many segments had a score."""
+        return {"n_scored": self.n_scored}
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,7 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         if not table:
             raise InputError(f"{source}: no scores")
         self.label = name
-        self.higher_is_better = higher_is_better
+        self._higher_is_better = higher_is_better
         self.allow_missing = allow_missing
         self.source = source
         self.prepared = None
@@ -176,9 +182,14 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         return tuple(self._table)
 
     @property
-    def columns(self) -> tuple[str, ...]:
+    def layout(self) -> Layout:
         """``sum, count``."""
-        return COLUMNS
+        return EXTERNAL_LAYOUT
+
+    @property
+    def higher_is_better(self) -> bool:
+        """As given when the scores were made (True for COMET and MQM here)."""
+        return self._higher_is_better
 
     def segment_scores(self, system: str = SINGLE) -> FloatArray:
         """The scores of one system, NaN where a segment has none (a read-only array)."""
@@ -197,7 +208,10 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         """``(sum, count)`` per segment: ``(score, 1)`` where scored, ``(0, 0)`` where not."""
         values = self.segment_scores(system)
         scored = ~np.isnan(values)
-        return Stats(self.columns, np.stack([np.where(scored, values, 0.0), scored], axis=1))
+        values = self.layout.assemble(
+            {"sum": np.where(scored, values, 0.0), "count": scored}, dtype=np.float64
+        )
+        return Stats(self.columns, values)
 
     def system_score(self, system: str = SINGLE) -> ExternalScore:
         """The mean score of one system over its scored segments."""
@@ -228,13 +242,7 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
 
     def scores(self, rows: npt.ArrayLike) -> FloatArray:
         """The mean ``sum / count`` of each row of summed statistics (NaN where count is 0)."""
-        array = np.asarray(rows, dtype=np.float64)
-        if array.ndim == 1:
-            array = array[None, :]
-        sums, counts = array[:, 0], array[:, 1]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            means: FloatArray = np.where(counts > 0, sums / counts, np.nan)
-        return means
+        return external_means(rows, self.layout)
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """``name`` (the label) and ``missing`` (the missing-segment policy)."""
@@ -249,11 +257,11 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         self, totals: npt.ArrayLike, signature: Signature | None = None
     ) -> ExternalScore:
         """The result for one row of summed statistics."""
-        row = np.asarray(totals, dtype=np.float64)
+        row = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         return ExternalScore(
             name=self.label,
             score=float(self.scores(row)[0]),
-            n_scored=int(row[1]),
+            n_scored=int(self.layout.column(row, "count")[0]),
             signature=signature if signature is not None else self.signature(),
         )
 

@@ -19,26 +19,27 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
 from parbleu.numeric import libm
+from parbleu.stats import Layout
 
-__all__ = ["BETA", "NistArrays", "length_penalty", "nist_columns", "nist_from_totals"]
+__all__ = ["BETA", "NistArrays", "length_penalty", "nist_from_totals", "nist_layout"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: mteval-v13a: ``beta = -log(0.5) / log(1.5) / log(1.5)``, so that the penalty is 0.5 when the
 #: hypothesis has 2/3 of the reference length.
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)
 
 
-def nist_columns(max_order: int) -> tuple[str, ...]:
-    """Statistics columns: lengths, information sums, clipped matches, hypothesis n-grams."""
-    return (
-        "sys_len",
-        "ref_len",
-        *(f"info_{n}" for n in range(1, max_order + 1)),
-        *(f"match_{n}" for n in range(1, max_order + 1)),
-        *(f"total_{n}" for n in range(1, max_order + 1)),
+def nist_layout(max_order: int) -> Layout:
+    """Statistics columns: lengths, information sums, clipped matches, hypothesis n-grams.
+
+    ``sys_len`` hypothesis words, ``ref_len`` the average reference length, and per order n
+    ``info_n`` (the information of the clipped matches), ``match_n`` and ``total_n``.
+    """
+    return Layout.of(
+        "sys_len", "ref_len", ("info", max_order), ("match", max_order), ("total", max_order)
     )
 
 
@@ -68,28 +69,31 @@ def length_penalty(sys_len: npt.ArrayLike, ref_len: npt.ArrayLike) -> FloatArray
     return penalty
 
 
-def nist_from_totals(totals: npt.ArrayLike, max_order: int) -> NistArrays:
-    """NIST of each row of summed statistics in the order of `nist_columns`.
+def nist_from_totals(
+    totals: npt.ArrayLike, max_order: int, layout: Layout | None = None
+) -> NistArrays:
+    """NIST of each row of summed statistics.
 
     Args:
-        totals: ``(m, 2 + 3 * max_order)`` array (or one row).
+        totals: ``(m, columns)`` array (or one row) with the columns of `layout`.
         max_order: largest n-gram order N.
+        layout: the rows' columns (default: `nist_layout(max_order)`).
 
     Raises:
-        InputError: if the rows do not have the columns of `nist_columns(max_order)`.
+        InputError: if the rows do not have the layout's columns.
     """
+    layout = layout or nist_layout(max_order)
     rows = np.atleast_2d(np.asarray(totals, dtype=np.float64))
-    expected = 2 + 3 * max_order
-    if rows.ndim != 2 or rows.shape[1] != expected:
+    if rows.ndim != 2 or rows.shape[1] != len(layout.columns):
         raise InputError(
-            f"NIST statistics of order {max_order} need {expected} columns "
-            f"{nist_columns(max_order)}; got shape {rows.shape}"
+            f"NIST statistics of order {max_order} need {len(layout.columns)} columns "
+            f"{layout.columns}; got shape {rows.shape}"
         )
-    info = rows[:, 2 : 2 + max_order]
-    hyp_totals = rows[:, 2 + 2 * max_order :]
+    info = layout.series(rows, "info", max_order)
+    hyp_totals = layout.series(rows, "total", max_order)
     precisions = info / np.maximum(hyp_totals, 1.0)
     summed = np.zeros(len(rows))
     for n in range(max_order):  # left to right, as mteval adds them
         summed = summed + precisions[:, n]
-    penalty = length_penalty(rows[:, 0], rows[:, 1])
+    penalty = length_penalty(layout.column(rows, "sys_len"), layout.column(rows, "ref_len"))
     return NistArrays(summed * penalty, precisions, penalty)

@@ -24,19 +24,21 @@ The equivalent mteval command is ``mteval-v13a.pl -n -c -r REF.sgm -s SRC.sgm -t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.engine.encode import TextEncoder
+from parbleu.arrays import FloatArray
+from parbleu.engine.encode import TextEncoder, TokenLookup
 from parbleu.engine.ngrams import NgramTable, build_table, clipped_counts, ngram_totals
 from parbleu.errors import InputError
 from parbleu.metrics.base import Metric
-from parbleu.metrics.nist.formula import nist_columns, nist_from_totals
-from parbleu.metrics.nist.options import DEFAULT_NIST_ORDER, InfoWeights, NistOptions
+from parbleu.metrics.nist.formula import nist_from_totals, nist_layout
+from parbleu.metrics.nist.options import InfoWeights, NistOptions
 from parbleu.metrics.nist.result import NistScore
 from parbleu.metrics.nist.weights import (
     NgramTypes,
@@ -45,14 +47,14 @@ from parbleu.metrics.nist.weights import (
     key_types,
     type_index,
 )
+from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 from parbleu.tokenizers import Tokenizer, make_tokenizer
 
 __all__ = ["NIST", "PreparedNistReferences"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: The token whose one-word prefix mteval's Perl test ``$mgram ? ... : ...`` finds false.
 MTEVAL_FALSE_TOKEN = "0"
@@ -63,7 +65,8 @@ class PreparedNistReferences:
     """References tokenized, counted and weighted once, for any number of systems."""
 
     references: ReferenceSet
-    encoder: TextEncoder
+    lookup: TokenLookup
+    token_ids: Mapping[str, int]  # every reference token and its id
     table: NgramTable
     types: NgramTypes
     type_info: tuple[FloatArray, ...]  # information weight of every type, per order
@@ -82,8 +85,7 @@ class PreparedNistReferences:
             InputError: if no reference contains the n-gram or its order is out of range.
         """
         tokens = ngram.split() if isinstance(ngram, str) else list(ngram)
-        vocabulary = self.encoder.vocabulary if self.encoder.vocabulary_size else {}
-        index = type_index(self.types, [vocabulary.get(token, -1) for token in tokens])
+        index = type_index(self.types, [self.token_ids.get(token, -1) for token in tokens])
         if index is None:
             raise InputError(
                 f"{tokens!r} is not an n-gram of orders 1..{self.types.max_order} of the references"
@@ -99,10 +101,8 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
             ``ref_streams=`` or ``segment_refs=`` (N sequences of references) instead. Absent
             references (``None``) are skipped: a segment's reference length is the average
             over its own references.
-        tokenize: ``13a`` (default, mteval-v13a's tokenization), or any BLEU tokenizer.
-        lowercase: compare lowercased text (Unicode ``str.lower``).
-        max_ngram_order: largest n-gram order N (default 5, mteval's NIST).
-        info_weights: ``mteval`` (default) or ``paper``; see `InfoWeights`.
+        options: a `NistOptions` value; or give its fields as keywords (``tokenize``,
+            ``lowercase``, ``max_ngram_order``, ``info_weights``), documented there.
     """
 
     name = "NIST"
@@ -113,35 +113,29 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
         *,
         ref_streams: Any = None,
         segment_refs: Any = None,
-        tokenize: str = "13a",
-        lowercase: bool = False,
-        max_ngram_order: int = DEFAULT_NIST_ORDER,
-        info_weights: str = "mteval",
+        options: NistOptions | None = None,
+        **settings: Any,
     ) -> None:
-        self.options = NistOptions.create(
-            tokenize=tokenize,
-            lowercase=lowercase,
-            max_ngram_order=max_ngram_order,
-            info_weights=info_weights,
-        )
+        self.options = options_from(NistOptions, options, settings, "NIST")
         self.tokenizer: Tokenizer = make_tokenizer(self.options.tokenize)
         self._setup(references, ref_streams, segment_refs)
 
-    @classmethod
-    def from_options(
-        cls, options: NistOptions, prepared: PreparedNistReferences | None = None
-    ) -> NIST:
-        """A NIST metric for validated options (and references prepared with equal options)."""
-        metric = cls.__new__(cls)
-        metric.options = options
-        metric.tokenizer = make_tokenizer(options.tokenize)
-        metric.prepared = prepared
-        return metric
+    @property
+    def layout(self) -> Layout:
+        """``sys_len, ref_len, info_1..N, match_1..N, total_1..N``."""
+        return nist_layout(self.options.max_ngram_order)
 
     @property
-    def columns(self) -> tuple[str, ...]:
-        """``sys_len, ref_len, info_1..N, match_1..N, total_1..N``."""
-        return nist_columns(self.options.max_ngram_order)
+    def chunk_refusal(self) -> str:
+        """NIST's information weights come from the references of the whole corpus.
+
+        mteval-v13a weights each n-gram by its information in all references; a chunk would
+        weight it by its counts in that chunk alone, a different score.
+        """
+        return (
+            "NIST cannot be scored chunk by chunk: its information weights come from the "
+            "references of the whole corpus; use NIST(references).corpus_score(...) instead"
+        )
 
     def prepare(self, references: ReferenceSet) -> PreparedNistReferences:
         """Tokenize and encode references, count them corpus-wide and weight every n-gram."""
@@ -150,9 +144,11 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
         encoded = [encoder.encode_references(stream) for stream in references.present_streams()]
         table = build_table(encoded, order, encoder.vocabulary_size)
         types = count_types(encoded, order, table.base)
+        lookup = encoder.lookup()
+        token_ids = MappingProxyType(lookup.token_ids())
         false_prefix = None
-        if self.options.info_weights is InfoWeights.MTEVAL and encoder.vocabulary_size:
-            false_prefix = encoder.vocabulary.get(MTEVAL_FALSE_TOKEN)
+        if self.options.info_weights is InfoWeights.MTEVAL:
+            false_prefix = token_ids.get(MTEVAL_FALSE_TOKEN)
         type_info = information_weights(types, false_prefix=false_prefix)
         key_info = [
             weights[indices]
@@ -163,7 +159,8 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
         ref_lengths = np.where(present, lengths, 0).sum(axis=1) / present.sum(axis=1)
         return PreparedNistReferences(
             references,
-            encoder,
+            lookup,
+            token_ids,
             table,
             types,
             tuple(type_info),
@@ -172,7 +169,7 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
         )
 
     def _statistics(self, lines: list[str], prepared: PreparedNistReferences) -> Stats:
-        encoded = prepared.encoder.encode_hypotheses(lines)
+        encoded = prepared.lookup.encode(lines)
         order = self.options.max_ngram_order
         n_segments = prepared.n_segments
         info = np.zeros((n_segments, order))
@@ -184,22 +181,21 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
                 segments, weights=clipped * prepared.key_info[n], minlength=n_segments
             )
             matches[:, n] = np.bincount(segments, weights=clipped, minlength=n_segments)
-        values = np.concatenate(
-            [
-                encoded.lengths[:, None],
-                prepared.ref_lengths[:, None],
-                info,
-                matches,
-                ngram_totals(encoded.lengths, order),
-            ],
-            axis=1,
+        values = self.layout.assemble(
+            {
+                "sys_len": encoded.lengths,
+                "ref_len": prepared.ref_lengths,
+                "info": info,
+                "match": matches,
+                "total": ngram_totals(encoded.lengths, order),
+            },
             dtype=np.float64,
         )
         return Stats(self.columns, values)
 
     def scores(self, rows: npt.ArrayLike) -> npt.NDArray[np.float64]:
         """NIST of each row of summed statistics."""
-        return nist_from_totals(rows, self.options.max_ngram_order).scores
+        return nist_from_totals(rows, self.options.max_ngram_order, self.layout).scores
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """case, tok, order (and info for the ``paper`` weights)."""
@@ -207,17 +203,17 @@ class NIST(Metric[NistScore, PreparedNistReferences]):
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> NistScore:
         """The full NIST result for one row of summed statistics."""
-        order = self.options.max_ngram_order
-        arrays = nist_from_totals(totals, order)
-        row = np.atleast_2d(np.asarray(totals, dtype=np.float64))[0]
+        order, layout = self.options.max_ngram_order, self.layout
+        row = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        arrays = nist_from_totals(row, order, layout)
         return NistScore(
             score=float(arrays.scores[0]),
             precisions=tuple(float(p) for p in arrays.precisions[0]),
-            info=tuple(float(x) for x in row[2 : 2 + order]),
-            counts=tuple(int(x) for x in row[2 + order : 2 + 2 * order]),
-            totals=tuple(int(x) for x in row[2 + 2 * order : 2 + 3 * order]),
+            info=tuple(float(x) for x in layout.series(row, "info")[0]),
+            counts=tuple(int(x) for x in layout.series(row, "match")[0]),
+            totals=tuple(int(x) for x in layout.series(row, "total")[0]),
             bp=float(arrays.length_penalties[0]),
-            sys_len=int(row[0]),
-            ref_len=float(row[1]),
+            sys_len=int(layout.column(row, "sys_len")[0]),
+            ref_len=float(layout.column(row, "ref_len")[0]),
             signature=signature if signature is not None else self.signature(),
         )

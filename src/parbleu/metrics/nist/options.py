@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from parbleu.errors import OptionError
+from parbleu.options import Choice, check_int, coerce_enum
 from parbleu.tokenizers import TokenizerName
 
 __all__ = ["DEFAULT_NIST_ORDER", "InfoWeights", "NistOptions"]
@@ -14,7 +13,7 @@ __all__ = ["DEFAULT_NIST_ORDER", "InfoWeights", "NistOptions"]
 DEFAULT_NIST_ORDER = 5
 
 
-class InfoWeights(str, Enum):
+class InfoWeights(Choice):
     """How the information weight of an n-gram is computed from reference counts.
 
     Both follow Doddington (2002), eq. 2: ``Info(w1..wn) = log2(count(w1..wn-1) /
@@ -30,57 +29,35 @@ class InfoWeights(str, Enum):
     MTEVAL = "mteval"
     PAPER = "paper"
 
-    def __str__(self) -> str:
-        return self.value
-
-
-def _coerce_enum(enum: type[Enum], value: object, option: str) -> Enum:
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(str(member.value) for member in enum)
-        raise OptionError(f"{option} must be one of {choices}; got {value!r}") from None
-
 
 @dataclass(frozen=True)
 class NistOptions:
-    """Every setting that changes a NIST score. Build it with `NistOptions.create`."""
+    """Every setting that changes a NIST score, checked when the value is made.
+
+    Attributes:
+        tokenize: ``13a`` (default, mteval-v13a's tokenization), or any BLEU tokenizer.
+        lowercase: compare lowercased text (Unicode ``str.lower``).
+        max_ngram_order: largest n-gram order N (default 5, mteval's NIST).
+        info_weights: ``mteval`` (default) or ``paper``; see `InfoWeights`.
+
+    Raises:
+        OptionError: naming the option, the accepted values and the value received.
+    """
 
     tokenize: TokenizerName = TokenizerName.MTEVAL_13A
     lowercase: bool = False
     max_ngram_order: int = DEFAULT_NIST_ORDER
     info_weights: InfoWeights = InfoWeights.MTEVAL
 
-    @classmethod
-    def create(
-        cls,
-        *,
-        tokenize: str | TokenizerName = TokenizerName.MTEVAL_13A,
-        lowercase: bool = False,
-        max_ngram_order: int = DEFAULT_NIST_ORDER,
-        info_weights: str | InfoWeights = InfoWeights.MTEVAL,
-    ) -> NistOptions:
-        """Validate user-facing option values and normalize them.
-
-        Raises:
-            OptionError: naming the option, the accepted values and the value received.
-        """
-        if (
-            isinstance(max_ngram_order, bool)
-            or not isinstance(max_ngram_order, int)
-            or max_ngram_order < 1
-        ):
-            raise OptionError(f"max_ngram_order must be an integer >= 1; got {max_ngram_order!r}")
-        tokenizer = _coerce_enum(TokenizerName, tokenize, "tokenize")
-        weights = _coerce_enum(InfoWeights, info_weights, "info_weights")
-        if not isinstance(tokenizer, TokenizerName) or not isinstance(weights, InfoWeights):
-            raise TypeError("enum coercion returned another type")  # pragma: no cover
-        return cls(
-            tokenize=tokenizer,
-            lowercase=bool(lowercase),
-            max_ngram_order=max_ngram_order,
-            info_weights=weights,
-        )
+    def __post_init__(self) -> None:
+        values = {
+            "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
+            "lowercase": bool(self.lowercase),
+            "max_ngram_order": check_int(self.max_ngram_order, "max_ngram_order", minimum=1),
+            "info_weights": coerce_enum(InfoWeights, self.info_weights, "info_weights"),
+        }
+        for name, normalized in values.items():
+            object.__setattr__(self, name, normalized)
 
     def signature_fields(self, tokenizer_signature: str) -> list[tuple[str, str, str]]:
         """(name, short name, value) of the NIST fields, in sacreBLEU's style.

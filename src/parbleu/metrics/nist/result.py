@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from parbleu.metrics.result import Scored
 from parbleu.signature import Signature
 
 __all__ = ["NistScore"]
@@ -16,7 +17,7 @@ def _length(value: float) -> str:
 
 
 @dataclass(frozen=True)
-class NistScore:
+class NistScore(Scored):
     """A NIST score with the statistics behind it.
 
     ``score`` is the sum over orders of ``precisions`` times ``bp``; ``precisions`` are the
@@ -37,6 +38,9 @@ class NistScore:
     signature: Signature
     name: str = "NIST"
 
+    #: mteval-v13a prints NIST scores with four decimals.
+    default_width: ClassVar[int] = 4
+
     @property
     def ratio(self) -> float:
         """Hypothesis length over average reference length (0 without reference tokens)."""
@@ -51,23 +55,9 @@ class NistScore:
             f"hyp_len = {self.sys_len:d} ref_len = {_length(self.ref_len)})"
         )
 
-    def format(self, width: int = 4, *, signature: bool = False, short: bool = False) -> str:
-        """A text line, e.g. ``NIST|nrefs:1|...|version:... = 6.1234 4.5678/...``.
-
-        Four decimals by default, as mteval-v13a prints NIST scores.
-        """
-        head = f"{self.name}|{self.signature.format(short=short)}" if signature else self.name
-        return f"{head} = {self.score:.{width}f} {self.verbose}"
-
-    def to_dict(self, width: int = 4) -> dict[str, Any]:
-        """The keys of parbleu's BLEU result plus the full statistics and the unrounded score."""
+    def details(self) -> dict[str, Any]:
+        """Precisions, information, counts and totals per order, the penalty and lengths."""
         return {
-            "name": self.name,
-            "score": float(f"{self.score:.{width}f}"),
-            "signature": self.signature.format(),
-            "verbose_score": self.verbose,
-            **self.signature.as_dict(),
-            "score_unrounded": self.score,
             "precisions": list(self.precisions),
             "info": list(self.info),
             "counts": list(self.counts),
@@ -77,6 +67,3 @@ class NistScore:
             "sys_len": self.sys_len,
             "ref_len": self.ref_len,
         }
-
-    def __str__(self) -> str:
-        return self.format()

@@ -21,16 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from parbleu.engine.encode import Encoded
+from parbleu.arrays import FloatArray, IntArray
 from parbleu.engine.ngrams import NgramTable
+from parbleu.engine.segments import Segments
 from parbleu.numeric import libm
 
 __all__ = ["NgramTypes", "count_types", "information_weights", "key_types", "type_index"]
 
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
 
 _KEY_LIMIT = 2**62
 
@@ -51,20 +49,22 @@ class NgramTypes:
     total_words: int
 
 
-def _flatten(streams: Sequence[Encoded]) -> tuple[IntArray, IntArray]:
+def _flatten(streams: Sequence[Segments]) -> tuple[IntArray, IntArray]:
     """Token ids of all streams end to end, and how many tokens remain in each one's segment."""
     ids, remaining = [], []
     for stream in streams:
         segment = np.repeat(np.arange(stream.n_segments, dtype=np.int64), stream.lengths)
-        ids.append(stream.ids.astype(np.int64, copy=False))
-        remaining.append(stream.offsets[1:][segment] - np.arange(len(stream.ids), dtype=np.int64))
+        ids.append(stream.values.astype(np.int64, copy=False))
+        remaining.append(
+            stream.offsets[1:][segment] - np.arange(len(stream.values), dtype=np.int64)
+        )
     if not ids:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty
     return np.concatenate(ids), np.concatenate(remaining)
 
 
-def count_types(streams: Sequence[Encoded], max_order: int, base: int) -> NgramTypes:
+def count_types(streams: Sequence[Segments], max_order: int, base: int) -> NgramTypes:
     """Count the n-gram types of orders ``1..max_order`` over reference streams.
 
     Args:

@@ -142,7 +142,7 @@ class _Search:
         found = align_columns(cols, self.masks, self.m, None if exact else self.beam)
         if found is not None:
             return distance, found
-        rows = banded_rows(self.masks, self.m)
+        rows = banded_rows(self.masks, self.m, self.beam)
         return rows[-1][-1], align(lambda i, j: rows[i][j], self.masks, self.m)
 
     def apply(self, start: int, length: int, target: int) -> None:
@@ -258,7 +258,7 @@ class _Search:
         cols = columns(masks, self.m, self.cols, first)
         if align_columns(cols, masks, self.m, self.beam) is not None:
             return cols.distance
-        return banded_rows(masks, self.m)[-1][-1]
+        return banded_rows(masks, self.m, self.beam)[-1][-1]
 
 
 def count_edits(hyp: Sequence[str], ref: ReferenceWords) -> int:

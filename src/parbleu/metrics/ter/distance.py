@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate, chain, repeat
 from operator import lshift
 
@@ -188,7 +187,6 @@ def _beam_width(n: int, m: int) -> tuple[float, int]:
     return ratio, width
 
 
-@lru_cache(maxsize=4096)
 def band(n: int, m: int) -> Band:
     """The beam of an ``n``-word hypothesis against an ``m``-word reference."""
     ratio, width = _beam_width(n, m)
@@ -210,9 +208,12 @@ def band(n: int, m: int) -> Band:
     return Band(tuple(lows), tuple(highs), abs(gap) + 2 * slack + 1)
 
 
-def banded_rows(masks: Sequence[int], m: int) -> list[list[int]]:
-    """The beam computation of sacreBLEU: every row of the matrix, infinite outside the beam."""
-    beam = band(len(masks), m)
+def banded_rows(masks: Sequence[int], m: int, beam: Band | None = None) -> list[list[int]]:
+    """The beam computation of sacreBLEU: every row of the matrix, infinite outside the beam.
+
+    `beam` is ``band(len(masks), m)``, given when the caller has it already.
+    """
+    beam = beam if beam is not None else band(len(masks), m)
     rows = [list(range(m + 1))]
     for i, eq in enumerate(masks, start=1):
         previous = rows[-1]

@@ -20,40 +20,28 @@ if it needs any edit and 0 otherwise.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.errors import OptionError
-from parbleu.metrics.base import Metric
+from parbleu.arrays import FloatArray
+from parbleu.engine.ranges import fixed_ranges
+from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.ter.align import ReferenceWords, count_edits
+from parbleu.metrics.ter.formula import TER_LAYOUT, ter_float32, ter_scores
 from parbleu.metrics.ter.options import TerOptions
 from parbleu.metrics.ter.result import TerScore
+from parbleu.options import options_from
 from parbleu.references import ReferenceSet
+from parbleu.scaling.workers import map_in_processes, resolve_jobs
 from parbleu.signature import Signature
-from parbleu.stats import Stats
+from parbleu.stats import Layout, Stats
 from parbleu.tokenizers.tercom import TercomTokenizer
 
-__all__ = [
-    "TER",
-    "TER_COLUMNS",
-    "PreparedTerReferences",
-    "TerOptions",
-    "TerScore",
-    "best_edits",
-    "sequential_total",
-    "ter_scores",
-]
-
-FloatArray = npt.NDArray[np.float64]
-
-#: Statistics columns, sacreBLEU's: fewest edits, average reference length.
-TER_COLUMNS = ("num_edits", "ref_length")
+__all__ = ["TER", "PreparedTerReferences", "best_edits", "sequential_total"]
 
 #: Fewest segments per worker process that make starting processes worth it.
 _SEGMENTS_PER_JOB = 200
@@ -73,20 +61,6 @@ class PreparedTerReferences:
         return self.references.n_segments
 
 
-def ter_scores(rows: npt.ArrayLike) -> FloatArray:
-    """TER in percent of each row ``[num_edits, ref_length]`` of summed statistics.
-
-    ``100 * edits / length``; without reference words 100 if there are edits, else 0.
-    """
-    values = np.atleast_2d(np.asarray(rows, dtype=np.float64))
-    edits, lengths = values[:, 0], values[:, 1]
-    rates = np.where(edits > 0, 1.0, 0.0)
-    positive = lengths > 0
-    rates[positive] = edits[positive] / lengths[positive]
-    scores: FloatArray = 100 * rates
-    return scores
-
-
 def best_edits(
     hypotheses: Sequence[Sequence[str]], segments: Sequence[Sequence[ReferenceWords]]
 ) -> list[int]:
@@ -97,12 +71,10 @@ def best_edits(
     ]
 
 
-def _resolve_jobs(n_jobs: int | None) -> int:
-    if n_jobs is None or n_jobs == -1:
-        return os.cpu_count() or 1
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
-        raise OptionError(f"n_jobs must be a positive integer, -1 or None; got {n_jobs!r}")
-    return n_jobs
+def _best_edits_of(
+    chunk: tuple[Sequence[Sequence[str]], Sequence[Sequence[ReferenceWords]]],
+) -> list[int]:
+    return best_edits(*chunk)
 
 
 class TER(Metric[TerScore, PreparedTerReferences]):
@@ -111,13 +83,10 @@ class TER(Metric[TerScore, PreparedTerReferences]):
     Args:
         references: reference streams (K sequences of N strings, sacreBLEU's shape; ``None``
             marks an absent reference); or give ``ref_streams=`` or ``segment_refs=``.
-        normalized: apply tercom's normalization (punctuation, entities, hyphenation).
-        no_punct: remove punctuation.
-        asian_support: with ``normalized`` or ``no_punct``, treat CJK characters and
-            punctuation as tercom does.
-        case_sensitive: do not lowercase.
         n_jobs: worker processes for the edit search (``-1`` or ``None``: one per CPU).
             Results do not depend on it; small inputs always run in this process.
+        options: a `TerOptions` value; or give its fields as keywords (``normalized``,
+            ``no_punct``, ``asian_support``, ``case_sensitive``), documented there.
     """
 
     name = "TER"
@@ -128,47 +97,34 @@ class TER(Metric[TerScore, PreparedTerReferences]):
         *,
         ref_streams: Any = None,
         segment_refs: Any = None,
-        normalized: bool = False,
-        no_punct: bool = False,
-        asian_support: bool = False,
-        case_sensitive: bool = False,
         n_jobs: int | None = 1,
+        options: TerOptions | None = None,
+        **settings: Any,
     ) -> None:
-        self.options = TerOptions.create(
-            normalized=normalized,
-            no_punct=no_punct,
-            asian_support=asian_support,
-            case_sensitive=case_sensitive,
+        self.options = options_from(TerOptions, options, settings, "TER")
+        self.n_jobs = resolve_jobs(n_jobs, "n_jobs")
+        self.tokenizer = TercomTokenizer(
+            normalized=self.options.normalized,
+            no_punct=self.options.no_punct,
+            asian_support=self.options.asian_support,
+            case_sensitive=self.options.case_sensitive,
         )
-        self.n_jobs = _resolve_jobs(n_jobs)
-        self.tokenizer = self._make_tokenizer(self.options)
         self._setup(references, ref_streams, segment_refs)
 
-    @staticmethod
-    def _make_tokenizer(options: TerOptions) -> TercomTokenizer:
-        return TercomTokenizer(
-            normalized=options.normalized,
-            no_punct=options.no_punct,
-            asian_support=options.asian_support,
-            case_sensitive=options.case_sensitive,
-        )
-
-    @classmethod
-    def from_options(
-        cls, options: TerOptions, prepared: PreparedTerReferences | None = None, n_jobs: int = 1
-    ) -> TER:
-        """A TER metric for validated options (and references prepared with equal options)."""
-        metric = cls.__new__(cls)
-        metric.options = options
-        metric.n_jobs = _resolve_jobs(n_jobs)
-        metric.tokenizer = cls._make_tokenizer(options)
-        metric.prepared = prepared
-        return metric
+    @property
+    def layout(self) -> Layout:
+        """``num_edits, ref_length`` (sacreBLEU's order)."""
+        return TER_LAYOUT
 
     @property
-    def columns(self) -> tuple[str, ...]:
-        """``num_edits, ref_length`` (sacreBLEU's order)."""
-        return TER_COLUMNS
+    def higher_is_better(self) -> bool:
+        """False: TER counts edits."""
+        return False
+
+    @property
+    def sums_in_any_order(self) -> bool:
+        """False: average reference lengths are floats, added in segment order."""
+        return False
 
     def prepare(self, references: ReferenceSet) -> PreparedTerReferences:
         """Tokenize and index references once; absent references are skipped."""
@@ -191,11 +147,19 @@ class TER(Metric[TerScore, PreparedTerReferences]):
         hypotheses = [self.tokenizer.words(line) for line in lines]
         jobs = min(self.n_jobs, len(lines) // _SEGMENTS_PER_JOB)
         if jobs > 1:
-            edits = _parallel_edits(hypotheses, prepared.segments, jobs)
+            size = -(-len(hypotheses) // (4 * jobs))
+            chunks = [
+                (hypotheses[start:stop], prepared.segments[start:stop])
+                for start, stop in fixed_ranges(len(hypotheses), size)
+            ]
+            edits = [e for part in map_in_processes(_best_edits_of, chunks, jobs) for e in part]
         else:
             edits = best_edits(hypotheses, prepared.segments)
-        values = np.column_stack([np.array(edits, dtype=np.float64), prepared.ref_lengths])
-        return Stats(TER_COLUMNS, values)
+        values = self.layout.assemble(
+            {"num_edits": np.array(edits, dtype=np.float64), "ref_length": prepared.ref_lengths},
+            dtype=np.float64,
+        )
+        return Stats(self.columns, values)
 
     def corpus_totals(self, stats: Stats) -> FloatArray:
         """Column sums in segment order, as sacreBLEU adds them (see `sequential_total`)."""
@@ -203,15 +167,21 @@ class TER(Metric[TerScore, PreparedTerReferences]):
 
     def scores(self, rows: npt.ArrayLike) -> FloatArray:
         """TER of each row of summed statistics."""
-        return ter_scores(rows)
+        return ter_scores(rows, self.layout)
+
+    def float32_scorer(self) -> Float32Scorer:
+        """SacreBLEU's float32 bootstrap arithmetic."""
+        layout = self.layout
+        return lambda rows: ter_float32(rows, layout)
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> TerScore:
         """The score of one row of summed statistics."""
-        row = np.asarray(totals, dtype=np.float64)
+        row = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        layout = self.layout
         return TerScore(
-            score=float(ter_scores(row)[0]),
-            num_edits=int(row[0]),
-            ref_length=float(row[1]),
+            score=float(ter_scores(row, layout)[0]),
+            num_edits=int(layout.column(row, "num_edits")[0]),
+            ref_length=float(layout.column(row, "ref_length")[0]),
             signature=signature if signature is not None else self.signature(),
         )
 
@@ -230,22 +200,3 @@ def sequential_total(stats: Stats) -> FloatArray:
         return np.zeros(len(stats.columns))
     totals: FloatArray = np.cumsum(stats.values, axis=0, dtype=np.float64)[-1]
     return totals
-
-
-def _edits_chunk(
-    chunk: tuple[list[list[str]], tuple[tuple[ReferenceWords, ...], ...]],
-) -> list[int]:
-    return best_edits(*chunk)
-
-
-def _parallel_edits(
-    hypotheses: list[list[str]], segments: Sequence[tuple[ReferenceWords, ...]], jobs: int
-) -> list[int]:
-    """`best_edits` over chunks of segments in `jobs` worker processes."""
-    size = -(-len(hypotheses) // (4 * jobs))
-    chunks = [
-        (hypotheses[lo : lo + size], tuple(segments[lo : lo + size]))
-        for lo in range(0, len(hypotheses), size)
-    ]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return [edits for part in pool.map(_edits_chunk, chunks) for edits in part]

@@ -1,24 +1,17 @@
-"""TER options as one validated, frozen value, and the signature fields they produce."""
+"""TER options: sacreBLEU's four settings, validated once into a frozen value."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parbleu.errors import OptionError
+from parbleu.options import check_flag
 
 __all__ = ["TerOptions"]
 
 
-def _flag(value: object, option: str) -> bool:
-    # sacreBLEU takes any truthy value; a string such as "no" would silently mean True.
-    if isinstance(value, bool):
-        return value
-    raise OptionError(f"{option} must be True or False; got {value!r}")
-
-
 @dataclass(frozen=True)
 class TerOptions:
-    """Every setting that changes a TER score (sacreBLEU's four). Build it with `create`.
+    """Every setting that changes a TER score, checked when the value is made.
 
     Attributes:
         normalized: tercom's normalization of punctuation, entities and hyphenation.
@@ -26,6 +19,9 @@ class TerOptions:
         asian_support: with ``normalized``, split CJK characters and punctuation into tokens;
             with ``no_punct``, delete CJK and full-width punctuation too.
         case_sensitive: compare words without lowercasing them.
+
+    Raises:
+        OptionError: when an option is not a bool, naming the option and the value.
     """
 
     normalized: bool = False
@@ -33,26 +29,9 @@ class TerOptions:
     asian_support: bool = False
     case_sensitive: bool = False
 
-    @classmethod
-    def create(
-        cls,
-        *,
-        normalized: bool = False,
-        no_punct: bool = False,
-        asian_support: bool = False,
-        case_sensitive: bool = False,
-    ) -> TerOptions:
-        """Validate user-facing option values.
-
-        Raises:
-            OptionError: when an option is not a bool, naming the option and the value.
-        """
-        return cls(
-            normalized=_flag(normalized, "normalized"),
-            no_punct=_flag(no_punct, "no_punct"),
-            asian_support=_flag(asian_support, "asian_support"),
-            case_sensitive=_flag(case_sensitive, "case_sensitive"),
-        )
+    def __post_init__(self) -> None:
+        for name in ("normalized", "no_punct", "asian_support", "case_sensitive"):
+            object.__setattr__(self, name, check_flag(getattr(self, name), name))
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """(name, short name, value) of sacreBLEU's TER fields, in its order."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from parbleu.metrics.result import Scored
 from parbleu.signature import Signature
 
 __all__ = ["TerScore"]
 
 
 @dataclass(frozen=True)
-class TerScore:
+class TerScore(Scored):
     """A TER score with the statistics behind it.
 
     ``score`` is a percentage (100 edits per 100 reference words is 100.0; it can exceed
@@ -25,22 +26,6 @@ class TerScore:
     signature: Signature
     name: str = "TER"
 
-    def format(self, width: int = 2, *, signature: bool = False, short: bool = False) -> str:
-        """SacreBLEU's text line, e.g. ``TER|nrefs:1|case:lc|...|version:... = 63.25``."""
-        head = f"{self.name}|{self.signature.format(short=short)}" if signature else self.name
-        return f"{head} = {self.score:.{width}f}"
-
-    def to_dict(self, width: int = 2) -> dict[str, Any]:
-        """SacreBLEU's JSON keys plus the full statistics and the unrounded score."""
-        return {
-            "name": self.name,
-            "score": float(f"{self.score:.{width}f}"),
-            "signature": self.signature.format(),
-            **self.signature.as_dict(),
-            "score_unrounded": self.score,
-            "num_edits": self.num_edits,
-            "ref_length": self.ref_length,
-        }
-
-    def __str__(self) -> str:
-        return self.format()
+    def details(self) -> dict[str, Any]:
+        """The summed edits and reference lengths."""
+        return {"num_edits": self.num_edits, "ref_length": self.ref_length}

@@ -1,34 +1,20 @@
-"""Figures of the paper's section 5: metric against human scores, and normalized scores.
+"""Figures as SVG, with no dependency.
 
-* `Scatter` (Papineni et al. 2002, Figures 5 and 6): one point per system, the metric score
-  on x, the human score on y, the least-squares line and its correlation r.
-* `Normalized` (Figure 7): every score of every system linearly normalized to its range
-  across the systems, ``(v - min) / (max - min)``, one line per scorer, systems ordered by
-  the first series (the human score), so how far apart the metric puts systems can be
-  compared with how far apart the humans put them.
-
-SVG is written here with no dependency; the output is deterministic (no dates, coordinates
-rounded), so committed figures only change when the numbers do. Every point is a ``circle``
-with ``data-label``, ``data-x`` and ``data-y`` (``data-series``, ``data-value`` for
-normalized lines) and a ``title`` tooltip. PNG goes through matplotlib, an optional extra
-(``pip install 'parbleu[plot]'``), imported only when a PNG is asked for.
+The output is deterministic (no dates, coordinates rounded), so committed figures only change
+when the numbers do. Every point is a ``circle`` with ``data-label``, ``data-x`` and
+``data-y`` (``data-series``, ``data-value`` for normalized lines) and a ``title`` tooltip.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-import numpy as np
+from parbleu.errors import InputError, OptionError
+from parbleu.meta.plots.figures import Figure, Normalized, Scatter
 
-from parbleu.errors import InputError, MissingDependencyError, OptionError
-from parbleu.meta.correlation import Regression, SystemCorrelation, normalize_to_range
-
-__all__ = ["Normalized", "Scatter", "nice_ticks", "render_svg", "save"]
+__all__ = ["COLORS", "nice_ticks", "render_svg"]
 
 #: Panel size in SVG user units, and the margins around the plotting area.
 WIDTH, HEIGHT = 440, 340
@@ -36,91 +22,6 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 16, 36, 48
 #: Extra room under a `Normalized` panel for its slanted system names.
 NAME_ROOM = 70
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
-
-
-@dataclass(frozen=True)
-class Scatter:
-    """Metric (x) against human (y) scores of systems, with the regression line."""
-
-    title: str
-    x_label: str
-    y_label: str
-    labels: tuple[str, ...]
-    x: tuple[float, ...]
-    y: tuple[float, ...]
-    line: Regression | None = None
-
-    def __post_init__(self) -> None:
-        if not len(self.labels) == len(self.x) == len(self.y):
-            raise InputError(
-                f"scatter {self.title!r}: {len(self.labels)} labels, {len(self.x)} x and "
-                f"{len(self.y)} y values"
-            )
-        if not self.labels:
-            raise InputError(f"scatter {self.title!r}: no points")
-
-    @classmethod
-    def from_correlation(
-        cls, result: SystemCorrelation, *, title: str | None = None, human: str = "human"
-    ) -> Scatter:
-        """The scatter of a `SystemCorrelation` (the metric as reported, e.g. TER)."""
-        return cls(
-            title=title or f"{result.metric} vs {human} (r = {result.regression.r:.2f})",
-            x_label=result.metric,
-            y_label=human,
-            labels=result.systems,
-            x=result.metric_scores,
-            y=result.human_scores,
-            line=result.regression if np.isfinite(result.regression.slope) else None,
-        )
-
-
-@dataclass(frozen=True)
-class Normalized:
-    """Scores of several scorers over the same systems, each normalized to its range."""
-
-    title: str
-    systems: tuple[str, ...]
-    series: tuple[tuple[str, tuple[float, ...]], ...]  # (name, raw higher-is-better scores)
-
-    def __post_init__(self) -> None:
-        for name, values in self.series:
-            if len(values) != len(self.systems):
-                raise InputError(
-                    f"normalized {self.title!r}: series {name!r} has {len(values)} values for "
-                    f"{len(self.systems)} systems"
-                )
-        if not self.series or not self.systems:
-            raise InputError(f"normalized {self.title!r}: no series or no systems")
-
-    @classmethod
-    def from_correlations(
-        cls, results: Sequence[SystemCorrelation], *, title: str = "", human: str = "human"
-    ) -> Normalized:
-        """Human and metric scores (TER negated) of the systems, ordered by human score."""
-        first = results[0]
-        order = np.argsort(first.human_scores, kind="stable")
-        systems = tuple(first.systems[i] for i in order)
-        series = [(human, tuple(first.human_scores[i] for i in order))]
-        for result in results:
-            if result.systems != first.systems:
-                raise InputError(f"{result.metric} is over other systems than {first.metric}")
-            sign = 1.0 if result.higher_is_better else -1.0
-            name = result.metric if result.higher_is_better else f"-{result.metric}"
-            series.append((name, tuple(sign * result.metric_scores[i] for i in order)))
-        return cls(
-            title or f"Scores normalized to their range ({human} order)", systems, tuple(series)
-        )
-
-    def normalized(self) -> list[tuple[str, list[float]]]:
-        """Each series as ``(v - min) / (max - min)``."""
-        return [(name, [float(v) for v in normalize_to_range(vs)]) for name, vs in self.series]
-
-
-Figure = Scatter | Normalized
-
-
-# -- SVG ---------------------------------------------------------------------------------------
 
 
 def _num(value: float) -> str:
@@ -321,70 +222,3 @@ def render_svg(figures: Sequence[Figure], *, columns: int = 2, title: str = "") 
             "",
         ]
     )
-
-
-# -- PNG through matplotlib -------------------------------------------------------------------
-
-
-def _matplotlib() -> Any:
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
-        from matplotlib.figure import Figure as MplFigure  # noqa: PLC0415
-    except ImportError:
-        raise MissingDependencyError(
-            "PNG plots need matplotlib: pip install 'parbleu[plot]' (or write .svg)"
-        ) from None
-    return MplFigure, FigureCanvasAgg
-
-
-def _draw_png(figures: Sequence[Figure], path: str, columns: int, title: str) -> None:
-    figure_class, canvas_class = _matplotlib()
-    columns = min(columns, len(figures))
-    rows = math.ceil(len(figures) / columns)
-    figure = figure_class(figsize=(5.2 * columns, 4.4 * rows), layout="constrained")
-    canvas_class(figure)
-    if title:
-        figure.suptitle(title)
-    for index, spec in enumerate(figures):
-        axes = figure.add_subplot(rows, columns, index + 1)
-        axes.set_title(spec.title, fontsize=10)
-        if isinstance(spec, Scatter):
-            axes.scatter(spec.x, spec.y, s=14)
-            for label, x, y in zip(spec.labels, spec.x, spec.y, strict=True):
-                axes.annotate(label, (x, y), fontsize=6, xytext=(3, 3), textcoords="offset points")
-            if spec.line is not None:
-                ends = np.array([min(spec.x), max(spec.x)])
-                axes.plot(ends, spec.line.slope * ends + spec.line.intercept, color=COLORS[1])
-            axes.set_xlabel(spec.x_label)
-            axes.set_ylabel(spec.y_label)
-        else:
-            for name, values in spec.normalized():
-                axes.plot(range(len(values)), values, marker="o", label=name)
-            axes.set_xticks(range(len(spec.systems)), spec.systems, rotation=45, ha="right")
-            axes.set_ylabel("normalized score")
-            axes.legend(fontsize=8)
-    figure.savefig(path, dpi=120)
-
-
-def save(figures: Sequence[Figure], path: str, *, columns: int = 2, title: str = "") -> None:
-    """Write the figures to `path`: ``.svg`` (no dependency) or ``.png`` (matplotlib).
-
-    Raises:
-        OptionError: another file extension.
-        MissingDependencyError: a PNG without matplotlib installed.
-        InputError: the file cannot be written.
-    """
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise OptionError(
-            f"{path}: plots are written as .svg or .png, not {suffix or 'no suffix'!r}"
-        )
-    try:
-        if suffix == ".svg":
-            Path(path).write_text(render_svg(figures, columns=columns, title=title), "utf-8")
-        else:
-            if not figures:
-                raise InputError("nothing to plot")
-            _draw_png(figures, path, columns, title)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from exc

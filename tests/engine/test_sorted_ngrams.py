@@ -20,10 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF as SacreCHRF
 
-from parbleu.engine.chars import WHITESPACE, CharVocabulary, code_points, line_blocks, scan
+from parbleu.engine.chars import CharVocabulary, code_points, line_weights, scan
+from parbleu.engine.ranges import weighted_ranges
+from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_keys import IdMode, chunk_bounds
-from parbleu.engine.sorted_ngrams import ReferenceNgrams, TokenStream
+from parbleu.engine.sorted_ngrams import ReferenceNgrams
 from parbleu.engine.text import tokenize_block
+from parbleu.tokenizers.base import WHITESPACE
 from parbleu.tokenizers.chrf_words import PUNCTUATION, ChrfWordTokenizer, WordEncoder, split_word
 from tests.strategies import mt_line
 
@@ -162,10 +165,10 @@ def _word_ids_agree(refs: list[str], hyps: list[str], lowercase: bool) -> None:
     assert lengths.tolist() == [len(tokens(line)) for line in refs]
     assert encoder.vocabulary_size == len(set(reference_tokens))
     for lines in (refs, hyps):
-        encoded = encoder.encode(lines)
+        encoded = encoder.lookup().encode(lines)
         words = [t for line in lines for t in tokens(line)]
         assert encoded.lengths.tolist() == [len(tokens(line)) for line in lines]
-        ids = encoded.ids.tolist()
+        ids = encoded.values.tolist()
         assert len(ids) == len(words)
         numbering: dict[str, int] = {}
         for word, number in zip(words, ids, strict=True):
@@ -196,19 +199,16 @@ def test_word_ids_table() -> None:
 def test_line_blocks_cover_every_line_once() -> None:
     lines = ["a" * n for n in [0, 5, 17, 0, 3, 40, 1]]
     for size in (1, 4, 10, 1000):
-        blocks = line_blocks(lines, size)
+        blocks = weighted_ranges(line_weights(lines), size)
         assert [i for a, b in blocks for i in range(a, b)] == list(range(len(lines)))
-    assert line_blocks([], 10) == []
+    assert weighted_ranges(line_weights([]), 10) == []
 
 
 # -- per-reference matches ----------------------------------------------------------------
 
 
-def _stream(segments: Sequence[Sequence[int]]) -> TokenStream:
-    offsets = np.zeros(len(segments) + 1, dtype=np.int64)
-    np.cumsum([len(s) for s in segments], out=offsets[1:])
-    ids = np.array([t for s in segments for t in s], dtype=np.int64)
-    return TokenStream(ids, offsets)
+def _stream(segments: Sequence[Sequence[int]]) -> Segments:
+    return Segments.from_lists(segments)
 
 
 def _ngrams(tokens: Sequence[int], n: int) -> Counter[tuple[int, ...]]:
@@ -266,13 +266,13 @@ def _matches(
     lengths = np.stack([stream.lengths for stream in streams])
     ngrams = ReferenceNgrams.build(
         lengths,
-        lambda a, b: [stream.chunk(a, b) for stream in streams],
+        lambda a, b: [stream.slice(a, b) for stream in streams],
         order,
         vocabulary,
         **build,
     )
     hyp_stream = _stream(hyps)
-    matches, hyp_lengths = ngrams.matches(hyp_stream.chunk)
+    matches, hyp_lengths = ngrams.matches(hyp_stream.slice)
     assert hyp_lengths.tolist() == [len(h) for h in hyps]
     return ngrams, matches
 
@@ -314,7 +314,7 @@ def test_hypotheses_are_read_once_in_blocks_of_whole_chunks(
     streams = [_stream(stream) for stream in refs]
     ngrams = ReferenceNgrams.build(
         np.stack([stream.lengths for stream in streams]),
-        lambda a, b: [stream.chunk(a, b) for stream in streams],
+        lambda a, b: [stream.slice(a, b) for stream in streams],
         2,
         6,
         chunk_size=chunk_size,
@@ -323,9 +323,9 @@ def test_hypotheses_are_read_once_in_blocks_of_whole_chunks(
     asked: list[tuple[int, int]] = []
     hyp_stream = _stream(hyps)
 
-    def tokens(start: int, stop: int) -> TokenStream:
+    def tokens(start: int, stop: int) -> Segments:
         asked.append((start, stop))
-        return hyp_stream.chunk(start, stop)
+        return hyp_stream.slice(start, stop)
 
     matches, _ = ngrams.matches(tokens)
     assert matches.tolist() == _oracle(hyps, refs, 2)

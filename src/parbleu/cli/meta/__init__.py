@@ -1,0 +1,205 @@
+r"""``parbleu meta``: correlation of metrics with human judgments, from files.
+
+    parbleu meta --refs ref.A.txt ref.C.txt --systems sys/*.txt --human human/da_sys.tsv
+    parbleu meta --refs ref.A.txt --systems sys/*.txt --human-seg human/mqm_seg.tsv \\
+        -m bleu chrf --external COMET=comet_seg.tsv --plot meta.svg -f text
+
+A system is named by its file name without ``.txt`` (and ``.gz``), as in the human TSVs.
+Human scores come from ``--human`` (system level, held fixed in the bootstrap) or, without
+it, from ``--human-seg`` (segment level: each system's mean over its rated segments,
+re-averaged in every bootstrap resample). ``--human-seg`` also gives the segment-level tau.
+Names on only one side (human scores without text, text without human scores) are listed in
+the output and left out of the correlations; they are never dropped silently.
+
+Options of the main command that choose a metric's variant (``-tok``, ``-lc``, ``-s``,
+``--chrf-word-order`` ...) are accepted here too. Exit codes: 0 success, 1 bad data,
+2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from parbleu.cli.meta.inputs import MetaInputs, read_meta_inputs
+from parbleu.cli.meta.output import meta_json, meta_text, plot
+from parbleu.cli.options import METRIC_NAMES, Context, add_metric_options, build_metrics
+from parbleu.cli.parser import CommandParser
+from parbleu.cli.render import emit
+from parbleu.errors import InputError, OptionError
+from parbleu.io.judgments import read_segment_scores
+from parbleu.meta import (
+    Bootstrap,
+    KendallVariant,
+    Matching,
+    MetricTies,
+    SegmentAgreement,
+    SegmentStats,
+    SystemCorrelation,
+    match_systems,
+    segment_agreement,
+    system_correlation,
+)
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.external import ExternalScores
+from parbleu.references import ReferenceSet
+from parbleu.significance.resampling import DEFAULT_SEED
+
+__all__ = ["build_meta_parser", "run_meta"]
+
+#: Metrics computed without -m (those the command line offers); TER is slow on many systems.
+DEFAULT_METRICS = ("bleu", "chrf")
+
+_DESCRIPTION = """\
+Correlate metric scores of systems with human judgments (Pearson, Spearman, Kendall,
+pairwise accuracy, bootstrap intervals over segments) and, given segment-level human
+scores, the segment-level Kendall-like tau. Metric options of `parbleu` (-tok, -lc, ...)
+are accepted. See docs/meta.md.
+"""
+
+
+def build_meta_parser() -> argparse.ArgumentParser:
+    """Options of ``parbleu meta`` (the metric options are the main command's)."""
+    parser = CommandParser(
+        prog="parbleu meta",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    add = parser.add_argument
+    add("--refs", "-r", nargs="+", required=True, help="reference files, parallel to systems")
+    add("--systems", "-i", nargs="+", required=True, help="system output files")
+    add("--human", help="system-level human scores: system<TAB>score")
+    add("--human-seg", help="segment-level human scores: system<TAB>seg_id<TAB>score")
+    add("--human-name", default=None, help="label of the human scores (default: file stem)")
+    add(
+        "--metrics",
+        "-m",
+        nargs="+",
+        choices=METRIC_NAMES,
+        default=None,
+        metavar="METRIC",
+        help=f"from {', '.join(METRIC_NAMES)} (default: those of {', '.join(DEFAULT_METRICS)} "
+        "the command line can compute; TER is slow on many systems)",
+    )
+    add(
+        "--external",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="per-segment scores computed elsewhere (system<TAB>seg_id<TAB>score), repeatable",
+    )
+    add("--allow-missing", action="store_true", help="external files may skip segments")
+    add("--bootstrap", type=int, default=1000, help="resamples (0: no intervals; 1000)")
+    add(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"random seed of the resampling ({DEFAULT_SEED})",
+    )
+    add("--confidence", type=float, default=0.95, help="interval coverage (0.95)")
+    add("--kendall", choices=[v.value for v in KendallVariant], default="b", help="tau variant")
+    add("--seg-threshold", type=float, default=0.0, help="human ties: |delta| <= this (0)")
+    add(
+        "--metric-ties",
+        choices=[t.value for t in MetricTies],
+        default="discordant",
+        help="segment level: a metric tie is discordant (WMT DARR) or left out",
+    )
+    add("--plot", default=None, help="write scatter and normalized plots (.svg or .png)")
+    add("--format", "-f", choices=["json", "text"], default="text", help="output (text)")
+    add("--width", "-w", type=int, default=3, help="decimals in text output (3)")
+    add("--encoding", "-e", default="utf-8", help="encoding of all input files")
+    add_metric_options(parser)
+    return parser
+
+
+def _metric_stats(
+    args: argparse.Namespace, inputs: MetaInputs, systems: Sequence[str]
+) -> list[SegmentStats]:
+    names = args.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
+    corpus = build_metrics(names, args, Context())
+    sentence = build_metrics(names, args, Context(sentence_level=True))
+    references = ReferenceSet(tuple(tuple(stream) for stream in inputs.refs))
+    result = []
+    for unprepared, sentence_metric in zip(corpus, sentence, strict=True):
+        metric = unprepared.with_prepared(unprepared.prepare(references))
+        stats = {name: metric.statistics(inputs.systems[name]) for name in systems}
+        label = _label(metric, stats[systems[0]].total())
+        result.append(SegmentStats(label, metric, stats, sentence_metric))
+    result += [_external(spec, args, len(inputs.refs[0]), systems) for spec in args.external]
+    return result
+
+
+def _label(metric: AnyMetric, totals: Any) -> str:
+    return str(metric.score_totals(totals).name)
+
+
+def _external(
+    spec: str, args: argparse.Namespace, n_segments: int, systems: Sequence[str]
+) -> SegmentStats:
+    name, sep, path = spec.partition("=")
+    if not sep or not name or not path:
+        raise OptionError(f"--external takes NAME=FILE, got {spec!r}")
+    scores = read_segment_scores(path, args.encoding, with_system=True)
+    table = ExternalScores.from_segment_scores(
+        scores, n_segments, name=name, allow_missing=args.allow_missing
+    )
+    return SegmentStats(name, table, {s: table.system_statistics(s) for s in systems})
+
+
+def _compute(
+    args: argparse.Namespace,
+) -> tuple[MetaInputs, Matching, list[SystemCorrelation], list[SegmentAgreement]]:
+    bootstrap = Bootstrap(args.bootstrap, args.seed, args.confidence)
+    if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
+        raise OptionError(f"{args.plot}: plots are written as .svg or .png")
+    inputs = read_meta_inputs(args)
+    human_names = list(inputs.human) if isinstance(inputs.human, dict) else list(inputs.human.stats)
+    matching = match_systems(list(inputs.systems), human_names)
+    seg_systems: tuple[str, ...] = ()
+    if inputs.human_seg is not None:
+        seg_systems = match_systems(list(inputs.systems), list(inputs.human_seg.stats)).systems
+    if len(matching.systems) < 3:
+        raise InputError(
+            f"need at least 3 systems with both text and human scores, found "
+            f"{len(matching.systems)} ({', '.join(matching.systems) or 'none'})"
+        )
+    wanted = list(dict.fromkeys([*matching.systems, *seg_systems]))
+    metrics = _metric_stats(args, inputs, wanted)
+    system_level = [
+        system_correlation(
+            m, inputs.human, matching.systems, kendall_variant=args.kendall, bootstrap=bootstrap
+        )
+        for m in metrics
+    ]
+    segment_level = []
+    if inputs.human_seg is not None and len(seg_systems) >= 2:
+        segment_level = [
+            segment_agreement(
+                m,
+                inputs.human_seg,
+                seg_systems,
+                threshold=args.seg_threshold,
+                ties=args.metric_ties,
+            )
+            for m in metrics
+        ]
+    return inputs, matching, system_level, segment_level
+
+
+def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
+    """Run ``parbleu meta`` with explicit streams; returns the exit code."""
+    args = build_meta_parser().parse_args(list(argv))
+
+    def lines() -> list[str]:
+        inputs, matching, system, segment = _compute(args)
+        if args.plot:
+            plot(args.plot, system, inputs.human_label)
+        if args.format == "json":
+            return meta_json(inputs, matching, system, segment)
+        return meta_text(args, inputs, matching, system, segment)
+
+    return emit(lines, stdout, stderr, prog="parbleu meta")

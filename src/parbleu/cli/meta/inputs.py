@@ -1,0 +1,81 @@
+"""The files of ``parbleu meta``: references, systems named by their files, human scores."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from parbleu.errors import InputError, OptionError
+from parbleu.io.judgments import read_segment_scores, read_system_scores
+from parbleu.io.lines import check_parallel, read_lines
+from parbleu.meta import SegmentStats
+from parbleu.metrics.external import ExternalScores
+
+__all__ = ["MetaInputs", "read_meta_inputs"]
+
+
+def _system_name(path: str) -> str:
+    name = Path(path).name
+    name = name.removesuffix(".gz")
+    return name.removesuffix(".txt")
+
+
+def _read(path: str, encoding: str) -> list[str]:
+    lines = [line.rstrip() for line in read_lines(path, encoding)]
+    if not lines:
+        raise InputError(f"{path} is empty: nothing to score")
+    return lines
+
+
+@dataclass(frozen=True)
+class MetaInputs:
+    """References, systems by name, and the human scores (system or segment level)."""
+
+    refs: list[list[str]]
+    systems: dict[str, list[str]]
+    human: dict[str, float] | SegmentStats
+    human_seg: SegmentStats | None
+    human_label: str
+    human_source: str
+
+
+def _read_systems(args: argparse.Namespace) -> dict[str, list[str]]:
+    overlap = set(args.refs) & set(args.systems)
+    if overlap:
+        raise OptionError(f"{sorted(overlap)[0]} is given both as a reference and as a system")
+    systems: dict[str, list[str]] = {}
+    paths: dict[str, str] = {}
+    for path in args.systems:
+        name = _system_name(path)
+        if name in systems:
+            raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
+        systems[name], paths[name] = _read(path, args.encoding), path
+    return systems
+
+
+def _human_segments(path: str, n_segments: int, label: str, encoding: str) -> SegmentStats:
+    scores = read_segment_scores(path, encoding, with_system=True)
+    table = ExternalScores.from_segment_scores(scores, n_segments, name=label, allow_missing=True)
+    return SegmentStats(label, table, {s: table.system_statistics(s) for s in table.systems})
+
+
+def read_meta_inputs(args: argparse.Namespace) -> MetaInputs:
+    """Read and check every file the options name."""
+    if args.human is None and args.human_seg is None:
+        raise OptionError("give human scores: --human FILE (system level) or --human-seg FILE")
+    refs = [_read(path, args.encoding) for path in args.refs]
+    systems = _read_systems(args)
+    texts = [*zip(args.refs, refs, strict=True), *zip(args.systems, systems.values(), strict=True)]
+    check_parallel(texts)
+    source = args.human if args.human is not None else args.human_seg
+    label = args.human_name or Path(source).stem
+    seg = None
+    if args.human_seg is not None:
+        seg = _human_segments(args.human_seg, len(refs[0]), label, args.encoding)
+    human: dict[str, float] | SegmentStats | None = seg
+    if args.human is not None:
+        human = read_system_scores(args.human, args.encoding).scores
+    if human is None:  # unreachable: one of the two files was required above
+        raise OptionError("no human scores")
+    return MetaInputs(refs, systems, human, seg, label, source)

@@ -1,0 +1,259 @@
+"""The metric options of the command line: one group per metric, each flag bound to a field.
+
+Every flag sets one field of the metric's options dataclass (`BleuOptions`, `ChrfOptions`,
+...), where the option's default, type and validation are declared once: choices come from
+the field's enum, booleans become switches, and a flag that is not given leaves the
+dataclass default in place. A flag two metrics share (``-tok`` and ``-lc``, for BLEU and
+NIST) is one `Flag` in both groups.
+
+Adding a metric to the command line is adding its `MetricGroup` to `METRIC_GROUPS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from parbleu.errors import OptionError
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.bleu import BLEU, BleuOptions
+from parbleu.metrics.chrf import CHRF, ChrfOptions
+from parbleu.metrics.nist import NIST, NistOptions
+from parbleu.metrics.ter import TER, TerOptions
+
+__all__ = [
+    "METRIC_GROUPS",
+    "METRIC_NAMES",
+    "Context",
+    "Flag",
+    "MetricGroup",
+    "add_metric_options",
+    "build_metrics",
+    "integer",
+]
+
+
+def integer(*, minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `minimum` (argparse names the flag)."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return convert
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A command-line flag that sets one field of a metric's options.
+
+    ``help`` may name ``{default}``, the field's default in the options dataclass.
+    """
+
+    names: tuple[str, ...]
+    field: str
+    help: str
+    type: Callable[[str], Any] | None = None
+    nargs: str | None = None
+
+    @property
+    def dest(self) -> str:
+        """Where argparse keeps the value: named after the long flag."""
+        return self.names[0].lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the rest of the command line tells a metric: sentence level, processes."""
+
+    sentence_level: bool = False
+    jobs: int | None = 1
+
+
+@dataclass(frozen=True)
+class MetricGroup:
+    """The command line's view of one metric: its name for ``-m``, its flags, its builder."""
+
+    name: str
+    title: str
+    options: type[Any]
+    flags: tuple[Flag, ...]
+    build: Callable[[Any, Context], AnyMetric]
+
+
+_TOKENIZE = Flag(("--tokenize", "-tok"), "tokenize", "tokenizer of BLEU and NIST (default: 13a)")
+_LOWERCASE = Flag(("--lowercase", "-lc"), "lowercase", "case-insensitive BLEU and NIST")
+
+
+def _bleu(options: BleuOptions, context: Context) -> AnyMetric:
+    # sacreBLEU turns effective order on for sentence-level BLEU (since 2.0).
+    if context.sentence_level:
+        options = dataclasses.replace(options, effective_order=True)
+    return BLEU(options=options)
+
+
+def _ter(options: TerOptions, context: Context) -> AnyMetric:
+    return TER(options=options, n_jobs=context.jobs)
+
+
+METRIC_GROUPS: tuple[MetricGroup, ...] = (
+    MetricGroup(
+        "bleu",
+        "BLEU",
+        BleuOptions,
+        (
+            Flag(("--smooth-method", "-s"), "smooth_method", "smoothing (default: {default})"),
+            Flag(
+                ("--smooth-variant",),
+                "smooth_variant",
+                "cc4-cc7 as Chen & Cherry (2014) define them, or NLTK's way (default: {default})",
+            ),
+            Flag(
+                ("--smooth-value", "-sv"),
+                "smooth_value",
+                "value for floor (0.1), add-k (1), cc4/cc7 (K = 5) or cc6 (alpha = 5)",
+                type=float,
+            ),
+            _TOKENIZE,
+            _LOWERCASE,
+            Flag(
+                ("--max-ngram-order",),
+                "max_ngram_order",
+                "largest n-gram order (default: 4, or the number of --weights)",
+                type=integer(minimum=1),
+            ),
+            Flag(
+                ("--weights",),
+                "weights",
+                "positive weights summing to 1, one per n-gram order (default: uniform)",
+                type=float,
+                nargs="+",
+            ),
+            Flag(
+                ("--ref-length",),
+                "ref_length",
+                "reference length in the brevity penalty (default: {default})",
+            ),
+        ),
+        _bleu,
+    ),
+    MetricGroup(
+        "chrf",
+        "chrF",
+        ChrfOptions,
+        (
+            Flag(
+                ("--chrf-char-order", "-cc"),
+                "char_order",
+                "character order ({default})",
+                integer(minimum=1),
+            ),
+            Flag(("--chrf-word-order", "-cw"), "word_order", "word order ({default})", int),
+            Flag(("--chrf-beta",), "beta", "recall weighs beta times precision ({default})", int),
+            Flag(("--chrf-whitespace",), "whitespace", "keep whitespace in character n-grams"),
+            Flag(("--chrf-lowercase",), "lowercase", "case-insensitive chrF"),
+            Flag(("--chrf-eps-smoothing",), "eps_smoothing", "chrF++.py's epsilon smoothing"),
+        ),
+        lambda options, _: CHRF(options=options),
+    ),
+    MetricGroup(
+        "ter",
+        "TER (defaults replicate tercom)",
+        TerOptions,
+        (
+            Flag(("--ter-case-sensitive",), "case_sensitive", "do not lowercase"),
+            Flag(("--ter-asian-support",), "asian_support", "tercom's CJK rules"),
+            Flag(("--ter-no-punct",), "no_punct", "remove punctuation"),
+            Flag(("--ter-normalized",), "normalized", "tercom's normalization"),
+        ),
+        _ter,
+    ),
+    MetricGroup(
+        "nist",
+        "NIST (tokenized with -tok and -lc, as BLEU)",
+        NistOptions,
+        (
+            _TOKENIZE,
+            _LOWERCASE,
+            Flag(
+                ("--nist-max-ngram-order",),
+                "max_ngram_order",
+                "largest order ({default})",
+                integer(minimum=1),
+            ),
+            Flag(
+                ("--nist-info-weights",),
+                "info_weights",
+                "mteval-v13a's weights, its '0'-prefix quirk included, or the formula as "
+                "written (default: {default})",
+            ),
+        ),
+        lambda options, _: NIST(options=options),
+    ),
+)
+
+#: Metrics the command line knows, in the order sacreBLEU prints them.
+METRIC_NAMES = tuple(group.name for group in METRIC_GROUPS)
+
+
+def _enum_of(kind: type[Any], field: str) -> type[Enum] | None:
+    hint = typing.get_type_hints(kind)[field]
+    return hint if isinstance(hint, type) and issubclass(hint, Enum) else None
+
+
+def _argparse_settings(kind: type[Any], flag: Flag) -> dict[str, Any]:
+    """How argparse reads the flag: from the field's type in the options dataclass."""
+    default = next(f.default for f in dataclasses.fields(kind) if f.name == flag.field)
+    text = flag.help.format(default=default)
+    if typing.get_type_hints(kind)[flag.field] is bool:
+        return {"action": "store_true", "help": text}
+    enum = _enum_of(kind, flag.field)
+    if enum is not None:
+        return {"choices": [str(member.value) for member in enum], "help": text}
+    return {"type": flag.type, "nargs": flag.nargs, "help": text, "metavar": flag.field.upper()}
+
+
+def add_metric_options(parser: argparse.ArgumentParser) -> None:
+    """One argument group per metric; a flag is absent from the namespace unless given."""
+    added: set[str] = set()
+    for group in METRIC_GROUPS:
+        section = parser.add_argument_group(group.title)
+        for flag in group.flags:
+            if flag.dest in added:
+                continue
+            added.add(flag.dest)
+            section.add_argument(
+                *flag.names,
+                dest=flag.dest,
+                default=argparse.SUPPRESS,
+                **_argparse_settings(group.options, flag),
+            )
+
+
+def _settings(group: MetricGroup, values: Mapping[str, Any]) -> dict[str, Any]:
+    return {flag.field: values[flag.dest] for flag in group.flags if flag.dest in values}
+
+
+def build_metrics(
+    names: Sequence[str], args: argparse.Namespace, context: Context
+) -> list[AnyMetric]:
+    """The metrics named (each once, in the order given) with the options of `args`."""
+    groups = {group.name: group for group in METRIC_GROUPS}
+    metrics = []
+    for name in dict.fromkeys(names):
+        group = groups.get(name)
+        if group is None:
+            raise OptionError(f"metric {name!r} is not available in this version of parbleu")
+        options = group.options(**_settings(group, vars(args)))
+        metrics.append(group.build(options, context))
+    return metrics

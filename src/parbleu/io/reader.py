@@ -1,0 +1,180 @@
+r"""Files read in blocks of lines, with the position of every line known.
+
+`LineReader` reads one file (``.gz`` decompressed) a block of bytes at a time and hands out
+lines as sacreBLEU reads them: lines end at ``\n`` only, a final newline ends the last line.
+Bad bytes are reported with the file, the line and the byte offset, wherever they are, and a
+reader can start at any line of a file (worker processes read their own byte ranges).
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+from collections.abc import Sequence
+from pathlib import Path
+
+from parbleu.errors import EncodingError, InputError, LengthMismatchError
+from parbleu.io.lines import check_encoding, open_binary
+
+__all__ = ["LineReader", "count_lines", "length_mismatch", "splits_on_newline_bytes"]
+
+_BLOCK_BYTES = 1 << 22
+
+
+def splits_on_newline_bytes(encoding: str) -> bool:
+    """Whether the encoding writes a newline as the single byte 0x0A, and nothing else with it.
+
+    True for UTF-8, Latin-1 and the like; false for UTF-16 and UTF-32.
+    """
+    check_encoding(encoding)
+    codec = codecs.lookup(encoding)
+    probe = "a\n"
+    return codec.encode(probe)[0] == probe.encode("ascii") and not codec.name.startswith(
+        ("utf-16", "utf-32")
+    )
+
+
+class LineReader:
+    """The lines of one file, read in blocks, that know where each block began.
+
+    Args:
+        path: the file (``.gz`` is decompressed).
+        encoding: its encoding.
+        first_line: number (0-based) of the first line, for messages, when `handle` starts
+            inside the file.
+        first_byte: byte offset of `handle`'s start in the file, for messages.
+        end_byte: stop after this many bytes of `handle` (``None``: at the end of the file).
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        encoding: str = "utf-8",
+        *,
+        first_line: int = 0,
+        first_byte: int = 0,
+        end_byte: int | None = None,
+    ) -> None:
+        self.path = str(path)
+        self.encoding = encoding
+        self.lines_read = first_line
+        self._bytewise = splits_on_newline_bytes(encoding)
+        self._handle = open_binary(path)
+        if first_byte:
+            self._handle.seek(first_byte)
+        self._offset = first_byte  # file offset of the first byte of `_pending`
+        self._left = None if end_byte is None else end_byte - first_byte
+        self._pending = b""
+        self._lines: list[str] = []
+        self._eof = False
+        self._decoder = codecs.getincrementaldecoder(encoding)()
+        self._text = ""  # an incomplete line, for encodings read as text
+
+    def close(self) -> None:
+        """Close the file."""
+        self._handle.close()
+
+    def __enter__(self) -> LineReader:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def take(self, count: int) -> list[str]:
+        """The next `count` lines (fewer only at the end of the file), without newlines."""
+        while len(self._lines) < count and not self._eof:
+            self._read_block()
+        taken, self._lines = self._lines[:count], self._lines[count:]
+        self.lines_read += len(taken)
+        return taken
+
+    def count_rest(self) -> int:
+        """Number of lines not read yet (reads, without keeping, the rest of the file)."""
+        count = len(self._lines)
+        self._lines = []
+        while not self._eof:
+            self._read_block()
+            count += len(self._lines)
+            self._lines = []
+        return count
+
+    def _read(self) -> bytes:
+        size = _BLOCK_BYTES if self._left is None else min(_BLOCK_BYTES, self._left)
+        try:
+            block = self._handle.read(size) if size else b""
+        except (OSError, EOFError, gzip.BadGzipFile) as exc:
+            raise InputError(f"{self.path}: cannot read ({exc})") from exc
+        if self._left is not None:
+            self._left -= len(block)
+        return block
+
+    def _read_block(self) -> None:
+        block = self._read()
+        if not self._bytewise:
+            self._read_text_block(block)
+            return
+        data = self._pending + block
+        if block:
+            cut = data.rfind(b"\n") + 1
+            if not cut:
+                self._pending = data
+                return
+        else:
+            self._eof = True
+            cut = len(data)
+            if not data:
+                return
+        complete, self._pending = data[:cut], data[cut:]
+        try:
+            text = complete.decode(self.encoding)
+        except UnicodeDecodeError as exc:
+            raise self._error(complete, exc) from None
+        lines = text.split("\n")
+        if text.endswith("\n"):
+            lines.pop()
+        self._lines.extend(lines)
+        self._offset += cut
+
+    def _read_text_block(self, block: bytes) -> None:
+        """Encodings whose newline is not the single byte 0x0A (UTF-16, UTF-32)."""
+        try:
+            text = self._text + self._decoder.decode(block, final=not block)
+        except UnicodeDecodeError as exc:
+            line = self.lines_read + len(self._lines) + 1
+            raise EncodingError(
+                f"{self.path}: invalid {self.encoding} at or after line {line}: {exc.reason}"
+            ) from None
+        lines = text.split("\n")
+        self._text = lines.pop()  # an incomplete last line
+        self._lines.extend(lines)
+        if not block:
+            self._eof = True
+            if self._text:
+                self._lines.append(self._text)
+
+    def _error(self, data: bytes, exc: UnicodeDecodeError) -> EncodingError:
+        start = exc.start
+        line = self.lines_read + len(self._lines) + data.count(b"\n", 0, start) + 1
+        line_start = data.rfind(b"\n", 0, start) + 1
+        return EncodingError(
+            f"{self.path}: line {line}: invalid {self.encoding} at byte offset "
+            f"{self._offset + start} (byte {start - line_start} of the line): "
+            f"{data[start : start + 4]!r}"
+        )
+
+
+def count_lines(path: str | Path, encoding: str = "utf-8") -> int:
+    """Number of lines of a file, as `read_chunks` counts them."""
+    with LineReader(path, encoding) as reader:
+        return reader.count_rest()
+
+
+def length_mismatch(readers: Sequence[LineReader]) -> LengthMismatchError:
+    """The error for parallel files of different lengths, with every file's line count."""
+    counts = [reader.lines_read + reader.count_rest() for reader in readers]
+    described = ", ".join(
+        f"{reader.path} has {count} lines" for reader, count in zip(readers, counts, strict=True)
+    )
+    return LengthMismatchError(
+        f"files must have the same number of lines (one segment per line): {described}"
+    )

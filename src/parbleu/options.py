@@ -1,0 +1,100 @@
+"""Option values checked once, at the boundary, with one message style.
+
+Every options dataclass (`BleuOptions`, `ChrfOptions`, ...) validates its fields with these
+functions in ``__post_init__``, so a metric's constructor, its ``with_*`` copies, the functional
+API and the command line all go through the same checks, and every bad value is an
+`OptionError` (exit code 2) naming the option, what it accepts and what it received.
+
+    >>> check_int(3, "max_ngram_order", minimum=1)
+    3
+    >>> check_flag("no", "lowercase")
+    Traceback (most recent call last):
+    ...
+    parbleu.errors.OptionError: lowercase must be True or False; got 'no'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields
+from enum import Enum
+from typing import Any, TypeVar
+
+import numpy as np
+
+from parbleu.errors import OptionError
+
+__all__ = ["Choice", "check_flag", "check_int", "check_number", "coerce_enum", "options_from"]
+
+E = TypeVar("E", bound=Enum)
+OptionsT = TypeVar("OptionsT")
+
+
+class Choice(str, Enum):
+    """An option with named values (an enum whose members print as their value)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def options_from(
+    kind: type[OptionsT], options: OptionsT | None, settings: dict[str, Any], owner: str
+) -> OptionsT:
+    """The options of a metric: `options` as given, or built from keyword `settings`.
+
+    Raises:
+        OptionError: both given, or a keyword that is not an option of `kind`.
+    """
+    if options is not None:
+        if settings:
+            raise OptionError(
+                f"{owner} takes options= or keyword options, not both; got options= and "
+                f"{', '.join(sorted(settings))}"
+            )
+        if not isinstance(options, kind):
+            raise OptionError(f"options must be {kind.__name__}; got {type(options).__name__}")
+        return options
+    names = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    unknown = sorted(set(settings) - names)
+    if unknown:
+        raise OptionError(
+            f"{owner} has no option {', '.join(map(repr, unknown))}; its options are "
+            f"{', '.join(sorted(names))}"
+        )
+    return kind(**settings)
+
+
+def coerce_enum(enum: type[E], value: object, option: str) -> E:
+    """The member of `enum` whose value is `value` (or `value` itself if it is a member)."""
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in enum)
+        raise OptionError(f"{option} must be one of {choices}; got {value!r}") from None
+
+
+def check_int(value: object, option: str, *, minimum: int) -> int:
+    """`value` if it is an integer (not a bool) of at least `minimum`."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise OptionError(f"{option} must be an integer >= {minimum}; got {value!r}")
+    if value < minimum:
+        raise OptionError(f"{option} must be an integer >= {minimum}; got {value!r}")
+    return int(value)
+
+
+def check_flag(value: object, option: str) -> bool:
+    """`value` if it is True or False: a string such as ``"no"`` would silently mean True."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise OptionError(f"{option} must be True or False; got {value!r}")
+
+
+def check_number(value: object, option: str, *, minimum: float = -math.inf) -> float:
+    """`value` as a float if it is a finite real number of at least `minimum`."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise OptionError(f"{option} must be a number; got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < minimum:
+        bound = "" if minimum == -math.inf else f" >= {minimum:g}"
+        raise OptionError(f"{option} must be a finite number{bound}; got {value!r}")
+    return number
