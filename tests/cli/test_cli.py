@@ -283,9 +283,13 @@ def test_tokenized_input_warning(tmp_path: Path) -> None:
     assert parbleu(str(tokenized), "-i", str(tokenized), "-q")[2] == ""
 
 
-def test_demo_scores_the_bundled_sample() -> None:
+def test_demo_scores_the_bundled_sample(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the demo writes its report into the current directory
     code, out, err = parbleu("demo")
     assert (code, err) == (0, "")
+    report = tmp_path / "parbleu-demo-report.html"
+    assert out.rstrip().endswith(f"Report of the sample: {report}")
+    assert report.stat().st_size > 10_000
     assert "system-strong.txt" in out
     assert "Metric signatures:" in out
     rows = [line.split() for line in out.splitlines() if line.startswith("system-")]

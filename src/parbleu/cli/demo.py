@@ -3,12 +3,16 @@
 The sample (``parbleu/sample``) is text written for parbleu: 30 English segments with two
 references each and three systems of different quality. The demo runs the ordinary command
 line on it, so it shows exactly what ``parbleu REF ... -i SYSTEM ...`` prints, with the
-systems named by their file names.
+systems named by their file names. After a successful run it writes the sample's report
+(`parbleu.report.sample`) into the current directory, or into a new temporary directory when
+the current one is not writable, and prints its path.
 """
 
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -18,6 +22,7 @@ from parbleu.cli.main import read_inputs, score
 from parbleu.cli.options import METRIC_NAMES
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
+from parbleu.report.sample import write_sample_report
 
 __all__ = ["SAMPLE_SYSTEMS", "run_demo"]
 
@@ -46,4 +51,17 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
             inputs = read_inputs(args, io.BytesIO())
             return score(args, replace(inputs, names=list(SAMPLE_SYSTEMS)), stderr)
 
-        return emit(lines, stdout, stderr, prog="parbleu")
+        code = emit(lines, stdout, stderr, prog="parbleu")
+    if code == 0:
+        print(f"\nReport of the sample: {_write_report(Path.cwd())}", file=stdout)
+    return code
+
+
+def _write_report(directory: Path) -> Path:
+    """The sample's report in `directory`, or in a new temporary directory if it is read-only."""
+    if os.access(directory, os.W_OK):
+        try:
+            return write_sample_report(directory)
+        except OSError:
+            pass
+    return write_sample_report(tempfile.mkdtemp(prefix="parbleu-demo-"))

@@ -185,6 +185,10 @@ def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) ->
         from parbleu.cli.meta import run_meta  # noqa: PLC0415
 
         return run_meta(list(argv[1:]), stdout, stderr)
+    if list(argv[:1]) == ["report"]:
+        from parbleu.cli.report import run_report  # noqa: PLC0415
+
+        return run_report(list(argv[1:]), stdout, stderr)
     args = build_parser().parse_args(list(argv))
     return emit(
         lambda: score(args, read_inputs(args, stdin), stderr), stdout, stderr, prog="parbleu"

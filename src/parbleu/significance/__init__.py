@@ -10,6 +10,7 @@ from parbleu.significance.paired import (
     DEFAULT_AR_TRIALS,
     DEFAULT_BOOTSTRAP_SAMPLES,
     DEFAULT_SEED,
+    AllPairsTest,
     Arithmetic,
     ConfidenceInterval,
     Estimate,
@@ -18,6 +19,7 @@ from parbleu.significance.paired import (
     TestKind,
     confidence_interval,
     paired_bootstrap,
+    paired_bootstrap_all_pairs,
     paired_randomization,
 )
 
@@ -25,6 +27,7 @@ __all__ = [
     "DEFAULT_AR_TRIALS",
     "DEFAULT_BOOTSTRAP_SAMPLES",
     "DEFAULT_SEED",
+    "AllPairsTest",
     "Arithmetic",
     "BlockTest",
     "ConfidenceInterval",
@@ -35,5 +38,6 @@ __all__ = [
     "block_test",
     "confidence_interval",
     "paired_bootstrap",
+    "paired_bootstrap_all_pairs",
     "paired_randomization",
 ]

@@ -9,6 +9,9 @@ rescored with the metric's vectorized formula:
 * `paired_bootstrap`: paired bootstrap resampling (Koehn 2004) of systems against
   a baseline, with Moses' ``bootstrap-hypothesis-difference-significance.pl`` p-value as
   sacreBLEU computes it (``PairedTest(test_type='bs')``, ``-pbs``).
+* `paired_bootstrap_all_pairs`: the paired bootstrap of every pair of systems from one set of
+  resamples; each pair's p-value is the one `paired_bootstrap` gives with either of the two
+  as the baseline.
 * `paired_randomization`: paired approximate randomization (Riezler and Maxwell 2005;
   multeval's ``StratifiedApproximateRandomizationTest``; sacreBLEU's
   ``PairedTest(test_type='ar')``, ``-par``).
@@ -31,6 +34,7 @@ smallest and largest resampled scores. Seeds are arguments, never read from the 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,6 +52,7 @@ from parbleu.significance.resampling import (
     randomization_differences,
 )
 from parbleu.significance.results import (
+    AllPairsTest,
     Arithmetic,
     ConfidenceInterval,
     Estimate,
@@ -63,6 +68,7 @@ __all__ = [
     "DEFAULT_AR_TRIALS",
     "DEFAULT_BOOTSTRAP_SAMPLES",
     "DEFAULT_SEED",
+    "AllPairsTest",
     "Arithmetic",
     "ConfidenceInterval",
     "Estimate",
@@ -71,6 +77,7 @@ __all__ = [
     "TestKind",
     "confidence_interval",
     "paired_bootstrap",
+    "paired_bootstrap_all_pairs",
     "paired_randomization",
 ]
 
@@ -146,9 +153,7 @@ def paired_bootstrap(
     results = []
     for system, system_stats, system_scores in zip(names[1:], stats[1:], scores[1:], strict=True):
         score = _corpus_score(metric, system_stats)[1]
-        differences = np.abs(system_scores - scores[0])
-        centred = differences - differences.mean()
-        p_value = _p_value(centred, abs(baseline_score - score))
+        p_value = _bootstrap_p_value(scores[0], system_scores, baseline_score, score)
         results.append(SystemResult(system, score, p_value, paired_estimate(system_scores)))
     signature = _signature(metric, bs=n_samples, seed=seed, float64=_differs(metric, mode))
     return PairedTest(
@@ -161,6 +166,58 @@ def paired_bootstrap(
         baseline,
         tuple(results),
         signature,
+    )
+
+
+def paired_bootstrap_all_pairs(
+    metric: AnyMetric,
+    systems: Mapping[str, Stats],
+    *,
+    n_samples: int = DEFAULT_BOOTSTRAP_SAMPLES,
+    seed: int | None = DEFAULT_SEED,
+    arithmetic: Arithmetic | str = Arithmetic.SACREBLEU,
+) -> AllPairsTest:
+    """Paired bootstrap resampling (Koehn 2004) of every pair of systems, in one pass.
+
+    Every system is scored once on the same ``n_samples`` resamples, and every pair gets the
+    p-value of `paired_bootstrap`: the p-value of systems ``i`` and ``j`` is the one
+    ``paired_bootstrap(metric, {i: ..., j: ...})`` gives, and the same with ``j`` as the
+    baseline, at the cost of one test instead of one per baseline. Each system gets its
+    bootstrap estimate, as in `paired_bootstrap`. One system alone gets its estimate only.
+
+    Args:
+        metric: the metric that computed the statistics.
+        systems: name to per-segment statistics (one system or more).
+        n_samples: bootstrap resamples.
+        seed: seed of ``np.random.default_rng``; None for fresh entropy.
+        arithmetic: ``sacrebleu`` (float32, as sacreBLEU) or ``float64``.
+    """
+    check_int(n_samples, "n_samples", minimum=1)
+    named = list(systems.items())
+    if not named:
+        raise InputError("no systems to resample")
+    _check_stats(metric, named)
+    names, stats = [name for name, _ in named], [s for _, s in named]
+    mode, sequence = coerce_enum(Arithmetic, arithmetic, "arithmetic"), _seed_sequence(seed)
+    scorer, float32 = _bootstrap_scorer(metric, mode)
+    scores = bootstrap_scores(
+        stats, n_samples, np.random.default_rng(sequence), scorer, float32_sums=float32
+    )
+    corpus = [_corpus_score(metric, s) for s in stats]
+    p_values: list[list[float | None]] = [[None] * len(stats) for _ in stats]
+    for i, j in itertools.combinations(range(len(stats)), 2):
+        p_value = _bootstrap_p_value(scores[i], scores[j], corpus[i][1], corpus[j][1])
+        p_values[i][j] = p_values[j][i] = p_value
+    return AllPairsTest(
+        corpus[0][0],
+        n_samples,
+        seed,
+        _entropy(sequence),
+        tuple(names),
+        tuple(score for _, score in corpus),
+        tuple(paired_estimate(system_scores) for system_scores in scores),
+        tuple(tuple(row) for row in p_values),
+        _signature(metric, bs=n_samples, seed=seed, float64=_differs(metric, mode)),
     )
 
 
@@ -314,6 +371,18 @@ def _corpus_score(metric: AnyMetric, stats: Stats) -> tuple[str, float]:
     """The score's name (``BLEU``, ``chrF2``) and the corpus score, as sacreBLEU computes it."""
     result = metric.score_totals(stats.total())
     return str(result.name), float(result.score)
+
+
+def _bootstrap_p_value(
+    baseline_scores: npt.NDArray[Any],
+    system_scores: npt.NDArray[Any],
+    baseline_score: float,
+    score: float,
+) -> float:
+    """Moses' p-value of two systems' resampled scores (the same either way round)."""
+    differences = np.abs(system_scores - baseline_scores)
+    centred = differences - differences.mean()
+    return _p_value(centred, abs(baseline_score - score))
 
 
 def _p_value(statistic: npt.NDArray[Any], observed: float) -> float:

@@ -1,9 +1,9 @@
 """The results of parbleu's significance tests: frozen values, and sacreBLEU's estimates.
 
-`Estimate` is what sacreBLEU prints as ``(μ = mean ± ci)``; `ConfidenceInterval` and
-`PairedTest` hold the results of `parbleu.significance.paired`'s tests. `paired_estimate` and
-`corpus_estimate` compute an estimate from resampled scores exactly as sacreBLEU 2.6.0 does
-in its two places (``significance.estimate_ci`` and ``Score.estimate_ci``).
+`Estimate` is what sacreBLEU prints as ``(μ = mean ± ci)``; `ConfidenceInterval`,
+`PairedTest` and `AllPairsTest` hold the results of `parbleu.significance.paired`'s tests.
+`paired_estimate` and `corpus_estimate` compute an estimate from resampled scores exactly as
+sacreBLEU 2.6.0 does in its two places (``significance.estimate_ci`` and ``Score.estimate_ci``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from parbleu.options import Choice
 from parbleu.signature import Signature
 
 __all__ = [
+    "AllPairsTest",
     "Arithmetic",
     "ConfidenceInterval",
     "Estimate",
@@ -121,6 +122,26 @@ class PairedTest:
     def results(self) -> tuple[SystemResult, ...]:
         """The baseline, then the other systems, in the order given."""
         return (self.baseline, *self.systems)
+
+
+@dataclass(frozen=True)
+class AllPairsTest:
+    """The paired bootstrap of every pair of systems, for one metric, from one set of resamples.
+
+    ``systems[i]`` has the corpus score ``scores[i]`` and the bootstrap estimate
+    ``estimates[i]``; ``p_values[i][j]`` is the p-value of systems ``i`` and ``j`` (the same
+    either way round), None on the diagonal.
+    """
+
+    name: str
+    n_samples: int
+    seed: int | None
+    entropy: int
+    systems: tuple[str, ...]
+    scores: tuple[float, ...]
+    estimates: tuple[Estimate, ...]
+    p_values: tuple[tuple[float | None, ...], ...]
+    signature: Signature
 
 
 def _bounds(n: int) -> tuple[int, int]:

@@ -1,0 +1,155 @@
+"""Every metric's statistics, corpus scores and segment scores for every system of a report.
+
+Each metric follows parbleu's spine once per system: references prepared once, per-segment
+statistics, column sums, the formula. Segment scores are the same statistics row by row, with
+sentence-level BLEU's effective order (as ``sacrebleu.sentence_bleu`` and ``parbleu -sl``).
+External scores (COMET, BERTScore ...) become `ExternalScores` columns: their corpus score is
+the mean, and every test below applies to them unchanged.
+
+Segment scores are stored for the browser as integers in units of ``10**-decimals``, rounded
+exactly as Python formats the float (``f"{x:.2f}"``), so that what the report shows is what
+``parbleu`` prints, digit for digit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.arrays import FloatArray
+from parbleu.metrics import BLEU, AnyMetric, ExternalScores
+from parbleu.report.inputs import ReportInputs, TextMetric, metric_kind
+from parbleu.stats import Stats
+
+__all__ = ["MISSING", "MetricColumn", "fixed_point", "options_json", "score_columns"]
+
+#: Stored value of a segment without a score.
+MISSING = -(2**31)
+
+#: Decimals of stored segment scores.
+DECIMALS = {"bleu": 2, "chrf": 2, "ter": 2, "nist": 3, "external": 4}
+
+
+@dataclass(frozen=True, eq=False)
+class MetricColumn:
+    """One metric for every system: statistics, corpus scores and segment scores."""
+
+    key: str  # "bleu", "chrf", "ter", "nist", or "score:NAME" for external scores
+    label: str  # what the score is called: BLEU, chrF2++, TER, COMET
+    kind: str  # "bleu", "chrf", "ter", "nist" or "external"
+    higher_is_better: bool
+    decimals: int
+    metric: AnyMetric  # prepared references; its formula scores any sum of rows
+    sentence: AnyMetric  # the formula of one segment (BLEU: effective order)
+    stats: tuple[Stats, ...]  # per system
+    corpus: tuple[float, ...]  # corpus score per system
+    segments: FloatArray  # (systems, segments), NaN where a segment has no score
+    signature: str
+    options: Mapping[str, Any]  # the metric's options, JSON-ready (`options_json`)
+
+
+def fixed_point(values: FloatArray, decimals: int) -> npt.NDArray[np.int64] | None:
+    """``values`` in units of ``10**-decimals``, rounded as ``f"{x:.{decimals}f}"`` rounds.
+
+    NaN becomes `MISSING`. None when some value does not fit in 32 bits.
+    """
+    finite = np.isfinite(values)
+    scaled = np.where(finite, values, 0.0) * 10.0**decimals
+    if np.abs(scaled).max(initial=0.0) >= 2**31 - 1:
+        return None
+    rounded = np.rint(scaled)
+    # Near a tie the product may have rounded: decide those as Python's formatting does.
+    near = finite & (np.abs(np.abs(scaled - np.floor(scaled)) - 0.5) < 1e-6)
+    for index in np.flatnonzero(near):
+        rounded[index] = float(f"{values[index]:.{decimals}f}".replace(".", ""))
+    out = rounded.astype(np.int64)
+    out[~finite] = MISSING
+    return out
+
+
+def _label(metric: AnyMetric, stats: Stats) -> str:
+    return str(metric.score_totals(stats.total()).name)
+
+
+def options_json(options: Any) -> dict[str, Any]:
+    """A metric's options dataclass as JSON values (enums by their value), for the page."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Enum):
+            return value.value
+        return list(value) if isinstance(value, tuple) else value
+
+    return {f.name: plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+
+
+def _sentence_metric(metric: AnyMetric) -> AnyMetric:
+    """The formula of one segment: BLEU with effective order (sacreBLEU's sentence BLEU)."""
+    if isinstance(metric, BLEU):
+        return BLEU(options=dataclasses.replace(metric.options, effective_order=True))
+    return metric
+
+
+def _text_column(
+    unprepared: TextMetric, inputs: ReportInputs, progress: Callable[[str], None]
+) -> MetricColumn:
+    kind = metric_kind(unprepared)
+    metric = unprepared.with_prepared(unprepared.prepare(inputs.references))
+    sentence = _sentence_metric(metric)
+    stats = []
+    for name, lines in zip(inputs.system_names, inputs.systems, strict=True):
+        progress(f"{metric.name} statistics of {name}")
+        stats.append(metric.statistics(lines))
+    corpus = [metric.score_totals(metric.corpus_totals(s)).score for s in stats]
+    segments = np.stack([sentence.scores(s.values) for s in stats])
+    return MetricColumn(
+        key=kind,
+        label=_label(metric, stats[0]),
+        kind=kind,
+        higher_is_better=metric.higher_is_better,
+        decimals=DECIMALS[kind],
+        metric=metric,
+        sentence=sentence,
+        stats=tuple(stats),
+        corpus=tuple(float(c) for c in corpus),
+        segments=segments,
+        signature=metric.signature().format(),
+        options=options_json(metric.options),
+    )
+
+
+def _external_column(
+    label: str, table: Mapping[str, Sequence[float | None]], inputs: ReportInputs
+) -> MetricColumn:
+    scores = ExternalScores(dict(table), name=label, source=f"scores {label!r}")
+    stats = tuple(scores.system_statistics(name) for name in inputs.system_names)
+    corpus = tuple(float(scores.score_totals(s.total()).score) for s in stats)
+    segments = np.stack([scores.segment_scores(name) for name in inputs.system_names])
+    return MetricColumn(
+        key=f"score:{label}",
+        label=label,
+        kind="external",
+        higher_is_better=scores.higher_is_better,
+        decimals=DECIMALS["external"],
+        metric=scores,
+        sentence=scores,
+        stats=stats,
+        corpus=corpus,
+        segments=np.array(segments, dtype=np.float64),
+        signature=scores.signature().format(),
+        options={},
+    )
+
+
+def score_columns(
+    inputs: ReportInputs, progress: Callable[[str], None]
+) -> tuple[MetricColumn, ...]:
+    """Every metric of the report (in the order given), then every external score."""
+    columns = [_text_column(metric, inputs, progress) for metric in inputs.metrics]
+    columns += [_external_column(label, table, inputs) for label, table in inputs.scores.items()]
+    return tuple(columns)
