@@ -1,1 +1,35 @@
-"""Reading files: text lines, human judgments and segment scores; errors name the place."""
+"""Reading files: text lines, test sets in every MT format, human judgments and segment scores.
+
+Errors name the place: the file, and the line, record or row.
+
+* `read_test_set` (`parbleu.io.formats`): one file in any test-set format (WMT XML, mteval
+  SGML, JSON Lines, TSV with named columns, Parquet, Arrow), declared or detected, as a frozen
+  `TestSet`; `combine` joins the files of one test set; `from_dataset` reads a Hugging Face
+  ``datasets.Dataset``.
+* `read_text_lines`: plain text, one segment per line, refusing a file that is in fact JSON
+  Lines, WMT XML or SGML (`check_plain_text`).
+"""
+
+from parbleu.io.formats import (
+    Format,
+    check_plain_text,
+    detect_format,
+    read_test_set,
+    read_text_lines,
+)
+from parbleu.io.huggingface import from_dataset
+from parbleu.io.records import RecordFields
+from parbleu.io.testset import Stream, TestSet, combine
+
+__all__ = [
+    "Format",
+    "RecordFields",
+    "Stream",
+    "TestSet",
+    "check_plain_text",
+    "combine",
+    "detect_format",
+    "from_dataset",
+    "read_test_set",
+    "read_text_lines",
+]

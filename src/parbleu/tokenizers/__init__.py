@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import os
+
+from parbleu.errors import OptionError
 from parbleu.options import Choice
 from parbleu.tokenizers.base import Tokenizer
 from parbleu.tokenizers.intl import International
 from parbleu.tokenizers.mecab import JapaneseMecab, KoreanMecab
 from parbleu.tokenizers.mteval import Mteval13a
 from parbleu.tokenizers.simple import CharacterTokenizer, WhitespaceTokenizer
+from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES, SentencePieceTokenizer
 from parbleu.tokenizers.zh import Chinese, ChineseFixed
 
-__all__ = ["Tokenizer", "TokenizerName", "make_tokenizer"]
+__all__ = [
+    "SENTENCEPIECE_TOKENIZERS",
+    "Tokenizer",
+    "TokenizerName",
+    "check_spm_model",
+    "make_tokenizer",
+]
 
 
 class TokenizerName(Choice):
@@ -24,6 +34,10 @@ class TokenizerName(Choice):
     NONE = "none"
     JA_MECAB = "ja-mecab"
     KO_MECAB = "ko-mecab"
+    FLORES101 = "flores101"
+    FLORES200 = "flores200"
+    SPM = "spm"
+    SPBLEU_1K = "spBLEU-1K"
 
 
 _CLASSES: dict[TokenizerName, type[Tokenizer]] = {
@@ -38,6 +52,56 @@ _CLASSES: dict[TokenizerName, type[Tokenizer]] = {
 }
 
 
-def make_tokenizer(name: TokenizerName) -> Tokenizer:
-    """Create the tokenizer called `name` (MeCab ones raise if their extra is missing)."""
+#: The spBLEU tokenizers: SentencePiece with a model file (`parbleu.tokenizers.spm`).
+SENTENCEPIECE_TOKENIZERS = (
+    TokenizerName.FLORES101,
+    TokenizerName.FLORES200,
+    TokenizerName.SPM,
+    TokenizerName.SPBLEU_1K,
+)
+
+
+def check_spm_model(name: TokenizerName, spm_model: object) -> str | None:
+    """The SentencePiece model path `name` needs, as a string (None for other tokenizers).
+
+    The spBLEU tokenizers (``flores101``, ``flores200``, ``spm``, ``spBLEU-1K``) need one;
+    the others refuse one. The file itself is read when the tokenizer is made.
+
+    Raises:
+        OptionError: an spBLEU tokenizer without ``spm_model``, a model for another
+            tokenizer, or a value that is not a path.
+    """
+    if name not in SENTENCEPIECE_TOKENIZERS:
+        if spm_model is not None:
+            names = ", ".join(t.value for t in SENTENCEPIECE_TOKENIZERS)
+            raise OptionError(
+                f"spm_model applies to the {names} tokenizers only; tokenize is {name}"
+            )
+        return None
+    if spm_model is None:
+        raise OptionError(
+            f"the {name.value!r} tokenizer needs its SentencePiece model file: pass "
+            "spm_model=PATH (parbleu never downloads; sacreBLEU keeps it as "
+            f"~/.sacrebleu/models/{SACREBLEU_MODEL_FILES[name.value]})"
+        )
+    path = os.fspath(spm_model) if isinstance(spm_model, (str, os.PathLike)) else None
+    if not isinstance(path, str) or not path:
+        raise OptionError(f"spm_model must be a file path; got {spm_model!r}")
+    return path
+
+
+def make_tokenizer(
+    name: TokenizerName, *, spm_model: str | os.PathLike[str] | None = None
+) -> Tokenizer:
+    """Create the tokenizer called `name` (MeCab ones raise if their extra is missing).
+
+    ``spm_model`` is the SentencePiece model file of the spBLEU tokenizers (``flores101``,
+    ``flores200``, ``spm``, ``spBLEU-1K``), which need one; other tokenizers refuse it.
+
+    Raises:
+        OptionError: as `check_spm_model`.
+    """
+    model = check_spm_model(name, spm_model)
+    if model is not None:
+        return SentencePieceTokenizer(name.value, model)
     return _CLASSES[name]()

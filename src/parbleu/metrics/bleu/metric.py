@@ -95,7 +95,9 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         **settings: Any,
     ) -> None:
         self.options = options_from(BleuOptions, options, settings, "BLEU")
-        self.tokenizer: Tokenizer = make_tokenizer(self.options.tokenize)
+        self.tokenizer: Tokenizer = make_tokenizer(
+            self.options.tokenize, spm_model=self.options.spm_model
+        )
         # Orders the statistics carry: the options' own, or more for `with_weights`.
         self.counted_orders = self.options.counted_orders
         self._setup(references, ref_streams, segment_refs)

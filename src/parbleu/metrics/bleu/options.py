@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from parbleu.errors import OptionError
 from parbleu.options import Choice, check_int, check_number, coerce_enum
-from parbleu.tokenizers import TokenizerName
+from parbleu.tokenizers import TokenizerName, check_spm_model
 
 __all__ = ["DEFAULT_ORDER", "BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
 
@@ -81,7 +81,8 @@ class BleuOptions:
 
     Attributes:
         tokenize: ``13a`` (default), ``intl``, ``zh``, ``zh-fixed``, ``char``, ``none``,
-            ``ja-mecab``, ``ko-mecab``.
+            ``ja-mecab``, ``ko-mecab``, and spBLEU's ``flores101``, ``flores200``, ``spm``,
+            ``spBLEU-1K`` (which need ``spm_model``).
         lowercase: compare lowercased text.
         smooth_method: ``exp`` (default), ``floor``, ``add-k``, ``none``, or Chen and Cherry's
             (2014) methods 4-7 ``cc4`` .. ``cc7`` (docs/smoothing.md).
@@ -97,6 +98,9 @@ class BleuOptions:
             penalty.
         smooth_variant: ``paper`` (default: Chen and Cherry for ``cc4``-``cc7``, sacreBLEU
             for the others) or ``nltk`` (NLTK's ``sentence_bleu`` with ``method0``-``method7``).
+        spm_model: the SentencePiece model file of the spBLEU tokenizers (a path, stored as a
+            string; `parbleu.tokenizers.spm`); parbleu never downloads it. Like sacreBLEU's,
+            the signature names the tokenizer only (``tok:flores101``), not the file.
 
     Raises:
         OptionError: naming the option, the accepted values and the value received.
@@ -111,6 +115,7 @@ class BleuOptions:
     effective_order: bool = False
     ref_length: RefLength = RefLength.CLOSEST
     smooth_variant: SmoothVariant = SmoothVariant.PAPER
+    spm_model: str | None = None
 
     def __post_init__(self) -> None:
         method = coerce_enum(Smoothing, self.smooth_method, "smooth_method")
@@ -122,8 +127,9 @@ class BleuOptions:
                 "reproduces; use smooth_variant='paper' with effective_order"
             )
         order, weights = _order_and_weights(self.max_ngram_order, self.weights)
+        tokenize = coerce_enum(TokenizerName, self.tokenize, "tokenize")
         values = {
-            "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
+            "tokenize": tokenize,
             "lowercase": bool(self.lowercase),
             "smooth_method": method,
             "smooth_value": value,
@@ -132,6 +138,7 @@ class BleuOptions:
             "effective_order": bool(self.effective_order),
             "ref_length": coerce_enum(RefLength, self.ref_length, "ref_length"),
             "smooth_variant": variant,
+            "spm_model": check_spm_model(tokenize, self.spm_model),
         }
         for name, normalized in values.items():
             object.__setattr__(self, name, normalized)
