@@ -70,31 +70,52 @@ def coerce_enum(enum: type[E], value: object, option: str) -> E:
         return enum(value)
     except ValueError:
         choices = ", ".join(str(member.value) for member in enum)
-        raise OptionError(f"{option} must be one of {choices}; got {value!r}") from None
+        raise OptionError(
+            f"{option} must be one of {choices}; got {value!r}",
+            option=option,
+            expected=f"one of {choices}",
+            received=value,
+        ) from None
 
 
 def check_int(value: object, option: str, *, minimum: int) -> int:
     """`value` if it is an integer (not a bool) of at least `minimum`."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise OptionError(f"{option} must be an integer >= {minimum}; got {value!r}")
-    if value < minimum:
-        raise OptionError(f"{option} must be an integer >= {minimum}; got {value!r}")
-    return int(value)
+    number = None
+    if not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer)):
+        number = int(value)
+    if number is None or number < minimum:
+        raise OptionError(
+            f"{option} must be an integer >= {minimum}; got {value!r}",
+            option=option,
+            expected=f"an integer >= {minimum}",
+            received=value,
+        )
+    return number
 
 
 def check_flag(value: object, option: str) -> bool:
     """`value` if it is True or False: a string such as ``"no"`` would silently mean True."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    raise OptionError(f"{option} must be True or False; got {value!r}")
+    raise OptionError(
+        f"{option} must be True or False; got {value!r}",
+        option=option,
+        expected="True or False",
+        received=value,
+    )
 
 
 def check_number(value: object, option: str, *, minimum: float = -math.inf) -> float:
     """`value` as a float if it is a finite real number of at least `minimum`."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
-        raise OptionError(f"{option} must be a number; got {value!r}")
-    number = float(value)
+    bound = "" if minimum == -math.inf else f" >= {minimum:g}"
+    number = math.nan
+    if not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, float, np.number)):
+        number = float(value)
     if not math.isfinite(number) or number < minimum:
-        bound = "" if minimum == -math.inf else f" >= {minimum:g}"
-        raise OptionError(f"{option} must be a finite number{bound}; got {value!r}")
+        raise OptionError(
+            f"{option} must be a finite number{bound}; got {value!r}",
+            option=option,
+            expected=f"a finite number{bound}",
+            received=value,
+        )
     return number

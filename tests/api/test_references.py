@@ -5,10 +5,13 @@ Oracle: hand-made inputs; the expected behaviour is the contract in parbleu.refe
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import parbleu
 from parbleu import BLEU, corpus_bleu, sentence_bleu
-from parbleu.errors import InputError, LengthMismatchError, ReferenceShapeError
+from parbleu.errors import InputError, LengthMismatchError, OptionError, ReferenceShapeError
 
 HYPS = ["the cat sat", "a dog barked", "it rained"]
 REFS = ["the cat sat down", "the dog barked", "it was raining"]
@@ -124,3 +127,22 @@ def test_no_references_at_all() -> None:
 
 def test_tuples_and_other_sequences_are_accepted() -> None:
     assert corpus_bleu(tuple(HYPS), (tuple(REFS),)) == corpus_bleu(HYPS, [REFS])
+
+
+@pytest.mark.parametrize(
+    ("make", "option"),
+    [
+        (lambda: parbleu.BLEU(lowercase="no"), "lowercase"),
+        (lambda: parbleu.BLEU(effective_order="yes"), "effective_order"),
+        (lambda: parbleu.CHRF(lowercase="no"), "lowercase"),
+        (lambda: parbleu.CHRF(whitespace=1), "whitespace"),
+        (lambda: parbleu.CHRF(eps_smoothing="False"), "eps_smoothing"),
+        (lambda: parbleu.NIST(lowercase="no"), "lowercase"),
+        (lambda: parbleu.TER(normalized="no"), "normalized"),
+        (lambda: parbleu.corpus_bleu(["a"], [["a"]], lowercase="no"), "lowercase"),
+    ],
+)
+def test_booleans_are_checked_everywhere(make: Any, option: str) -> None:
+    """Regression: lowercase='no' lowercased (BLEU 27.85 -> 28.86) while TER refused it."""
+    with pytest.raises(OptionError, match=f"{option} must be True or False"):
+        make()

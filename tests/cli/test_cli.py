@@ -227,7 +227,7 @@ def test_empty_inputs(tmp_path: Path) -> None:
     empty.write_text("", encoding="utf-8")
     assert parbleu(str(empty), "-i", str(empty))[::2] == (
         1,
-        f"parbleu: error: {empty} is empty: nothing to score\n",
+        f"parbleu: error: {empty}: is empty: nothing to score\n",
     )
     assert parbleu(REF_A, stdin=b"")[::2] == (
         1,

@@ -23,6 +23,11 @@ SYSTEMS = [str(SAMPLE / f"system-{q}.txt") for q in ("strong", "fair", "weak")]
 HUMAN = "system-strong\t0.4\nsystem-fair\t0.1\nsystem-weak\t-0.3\nHUMAN\t0.6\n"
 
 
+def human_only_warning(path: str) -> str:
+    """The warning for HUMAN's score, which has no system file (the sample's human file)."""
+    return f"parbleu meta: warning: {path} scores systems with no text file: 'HUMAN' (left out)\n"
+
+
 def parbleu(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = run(["meta", *argv], io.BytesIO(), out, err)
@@ -54,7 +59,7 @@ def test_json_reports_correlations_and_unmatched_names(human: str) -> None:
     code, out, err = parbleu(
         "--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "-f", "json", "-m", "bleu"
     )  # fmt: skip
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     document = json.loads(out)
     assert document["systems"] == ["system-strong", "system-fair", "system-weak"]
     assert document["human_only"] == ["HUMAN"]
@@ -82,7 +87,7 @@ def test_text_output_lists_everything(human: str) -> None:
 
 def test_default_metrics_are_bleu_and_chrf(human: str) -> None:
     code, out, err = parbleu("--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "-f", "json")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     assert [m["metric"] for m in json.loads(out)["system_level"]] == ["BLEU", "chrF2"]
 
 
@@ -114,7 +119,7 @@ def test_external_scores_are_correlated_like_metrics(tmp_path: Path, human: str)
         "--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "--external",
         f"COMET={comet}", "-f", "json", "--bootstrap", "0", "-m", "bleu",
     )  # fmt: skip
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     comet_result = json.loads(out)["system_level"][1]
     assert comet_result["metric"] == "COMET"
     assert comet_result["metric_scores"] == pytest.approx([0.8, 0.5, 0.2])
@@ -127,7 +132,7 @@ def test_plot_is_written(tmp_path: Path, human: str) -> None:
         "--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "--plot", str(plot),
         "--bootstrap", "10",
     )  # fmt: skip
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     root = ET.fromstring(plot.read_text(encoding="utf-8"))
     labels = {c.get("data-label") for c in root.iter("{http://www.w3.org/2000/svg}circle")}
     assert labels == {"system-strong", "system-fair", "system-weak"}
@@ -137,7 +142,7 @@ def test_metric_options_of_the_main_command_are_accepted(human: str) -> None:
     base = ["--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "-f", "json"]
     _, plain, _ = parbleu(*base, "--bootstrap", "0")
     code, lowered, err = parbleu(*base, "--bootstrap", "0", "-lc", "-tok", "intl")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     assert (
         json.loads(plain)["system_level"][0]["metric_scores"]
         != json.loads(lowered)["system_level"][0]["metric_scores"]
@@ -212,7 +217,7 @@ def test_segment_level_text_and_both_human_files(human: str, human_seg: str) -> 
         "--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "--human-seg", human_seg,
         "--bootstrap", "20", "--seg-threshold", "0.25",
     )  # fmt: skip
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, human_only_warning(human))
     assert "(system level, fixed in the bootstrap)" in out  # --human wins for system level
     assert (
         "Segment level (system pairs per segment; human |delta| <= 0.25 left out; "
@@ -239,3 +244,60 @@ def test_stray_arguments_and_empty_files(
         code, err = int(exit_.code or 0), capsys.readouterr().err
     assert code in (1, 2)
     assert message in err
+
+
+def test_unmatched_names_are_an_error_with_strict(human: str) -> None:
+    code, out, err = parbleu("--refs", *REFS, "--systems", *SYSTEMS, "--human", human, "--strict")
+    assert (code, out) == (1, "")
+    assert err == (
+        f"parbleu meta: error: {human} scores systems with no text file: 'HUMAN' (--strict)\n"
+    )
+
+
+def test_a_byte_order_mark_does_not_hide_the_first_system(tmp_path: Path) -> None:
+    """Regression: a BOM made the first name '\\ufeffsystem-strong' and it was left out."""
+    bom = tmp_path / "bom.tsv"
+    bom.write_bytes(("\ufeff" + HUMAN.replace("HUMAN\t0.6\n", "")).encode("utf-8"))
+    code, out, err = parbleu(
+        "--refs", *REFS, "--systems", *SYSTEMS, "--human", str(bom), "-f", "json"
+    )
+    assert (code, err) == (0, "")
+    assert json.loads(out)["systems"] == ["system-strong", "system-fair", "system-weak"]
+
+
+def test_a_system_named_without_its_text_is_reported(tmp_path: Path, human: str) -> None:
+    extra = tmp_path / "system-extra.txt"
+    extra.write_text((SAMPLE / "system-weak.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = parbleu("--refs", *REFS, "--systems", *SYSTEMS, str(extra), "--human", human)
+    assert code == 0
+    assert "parbleu meta: warning: no human score for systems 'system-extra' (left out)" in err
+
+
+@pytest.mark.parametrize("how", ["dot", "symlink"])
+def test_a_reference_given_again_as_a_system_is_refused_however_named(
+    tmp_path: Path, human: str, how: str
+) -> None:
+    """Regression: './ref' or a link to the reference was scored against itself (BLEU 100)."""
+    if how == "dot":
+        alias = f"{Path(REFS[0]).parent}/./{Path(REFS[0]).name}"
+    else:
+        link = tmp_path / "system-copy.txt"
+        link.symlink_to(REFS[0])
+        alias = str(link)
+    code, out, err = parbleu("--refs", *REFS, "--systems", *SYSTEMS, alias, "--human", human)
+    assert (code, out) == (2, "")
+    assert f"{alias} is given both as a reference and as a system (as {REFS[0]})" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("-w", "-1"), ("-w", str(10**20)), ("--seg-threshold", "nan")]
+)
+def test_out_of_range_numbers_are_usage_errors(
+    human: str, option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        parbleu("--refs", *REFS, "--systems", *SYSTEMS, "--human", human, option, value)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parbleu meta: error: argument ")
+    assert err.count("\n") == 1

@@ -93,13 +93,19 @@ def test_command_line_on_mqm_matches_the_api(shared_data: WmtData) -> None:
     argv = ["meta", "--refs", str(pair.folder / "ref.A.txt"), "--systems", *systems]
     code = run([*argv, "--human-seg", seg, "-m", "bleu", "--bootstrap", "100", "-f", "json"],
                io.BytesIO(), out, err)  # fmt: skip
-    assert (code, err.getvalue()) == (0, "")
     document = json.loads(out.getvalue())
     assert sorted(document["human_only"]) == sorted(
         ["ref.A", "ref.B", *(f"metricsystem{i}" for i in range(1, 6))]
     )  # no text for these (ref.A is the reference itself): listed, not correlated
     assert len(document["systems"]) == 8
     assert len(document["text_only"]) == 15
+    # Names on one side only are never left out in silence: each one is in a warning.
+    warnings = err.getvalue().splitlines()
+    assert code == 0
+    assert len(warnings) == 2
+    assert all(line.startswith("parbleu meta: warning: ") for line in warnings)
+    for name in [*document["human_only"], *document["text_only"]]:
+        assert repr(name) in err.getvalue()
     human = human_segments(pair, "mqm_seg.tsv")
     bleu = BLEU([pair.reference("A")])
     metric = SegmentStats(

@@ -275,7 +275,7 @@ def test_missing_and_bad_inputs(tmp_path: Path) -> None:
         stream_statistics(BLEU(), ref, [])
     with pytest.raises(InputError, match="no reference files"):
         parallel_statistics(BLEU(), ref, [], jobs=2)
-    with pytest.raises(InputError, match="unknown encoding"):
+    with pytest.raises(OptionError, match="unknown encoding"):
         stream_statistics(BLEU(), ref, [ref], encoding="no-such-codec")
     with pytest.raises(OptionError, match="jobs"):
         parallel_statistics(BLEU(), ref, [ref], jobs=-1)

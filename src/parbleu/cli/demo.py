@@ -37,15 +37,17 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
     """
     sample = resources.files("parbleu") / "sample"
     with resources.as_file(sample) as folder:
-        print(
-            f"parbleu demo: {len(SAMPLE_SYSTEMS)} systems, {len(SAMPLE_REFERENCES)} references, "
-            f"30 segments (bundled sample in {folder})\n",
-            file=stdout,
-        )
         paths = [str(Path(folder) / name) for name in (*SAMPLE_REFERENCES, *SAMPLE_SYSTEMS)]
         references, systems = paths[: len(SAMPLE_REFERENCES)], paths[len(SAMPLE_REFERENCES) :]
         argv = [*references, "-i", *systems, "-m", *METRIC_NAMES, "-f", "text", "-w", "2", *extra]
         args = build_parser().parse_args(argv)
+        # With -f json standard output holds the JSON alone; the notes go to standard error.
+        notes = stderr if args.format == "json" else stdout
+        print(
+            f"parbleu demo: {len(SAMPLE_SYSTEMS)} systems, {len(SAMPLE_REFERENCES)} references, "
+            f"30 segments (bundled sample in {folder})\n",
+            file=notes,
+        )
 
         def lines() -> list[str]:
             inputs = read_inputs(args, io.BytesIO())
@@ -53,7 +55,7 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
         code = emit(lines, stdout, stderr, prog="parbleu")
     if code == 0:
-        print(f"\nReport of the sample: {_write_report(Path.cwd())}", file=stdout)
+        print(f"\nReport of the sample: {_write_report(Path.cwd())}", file=notes)
     return code
 
 

@@ -18,7 +18,14 @@ from parbleu.cli.parser import build_parser
 from parbleu.cli.render import corpus_lines, emit, sentence_lines, system_table
 from parbleu.cli.significance import significance_lines, wants_significance
 from parbleu.errors import InputError, OptionError
-from parbleu.io.lines import check_parallel, decode_lines, read_lines, split_tab_fields
+from parbleu.io.formats import read_segments
+from parbleu.io.lines import (
+    READ_ERRORS,
+    check_parallel,
+    decode_lines,
+    read_error,
+    split_tab_fields,
+)
 from parbleu.metrics.base import AnyMetric
 from parbleu.references import ReferenceSet
 from parbleu.scaling.processes import parallel_chunked_statistics
@@ -27,11 +34,6 @@ __all__ = ["Inputs", "main", "read_inputs", "run", "score"]
 
 #: sacreBLEU warns about tokenized input when this many lines end in " .".
 _TOKENIZED_LINES = 100
-
-
-def _read(path: str, encoding: str) -> list[str]:
-    # sacreBLEU strips trailing whitespace (including a Windows \r) from every line it reads.
-    return [line.rstrip() for line in read_lines(path, encoding)]
 
 
 def _references(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
@@ -47,15 +49,25 @@ def _references(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
     if args.num_refs > 1:
         if len(args.refs) > 1:
             raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-        lines = _read(args.refs[0], args.encoding)
+        lines = read_segments(args.refs[0], args.encoding)
         streams = split_tab_fields(lines, args.num_refs, args.refs[0])
         return [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)], streams
-    return list(args.refs), [_read(path, args.encoding) for path in args.refs]
+    return list(args.refs), [read_segments(path, args.encoding) for path in args.refs]
 
 
-def _stdin_systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list[list[str]]]:
+def _stdin_systems(
+    args: argparse.Namespace, stdin: BinaryIO | None
+) -> tuple[list[str], list[list[str]]]:
     """Systems as tab-separated columns of standard input (sacreBLEU's convention)."""
-    lines = decode_lines(stdin.read(), "standard input", args.encoding)
+    if stdin is None:
+        raise InputError(
+            "standard input is closed: give the system output files with -i FILE [FILE ...]"
+        )
+    try:
+        data = stdin.read()
+    except READ_ERRORS as exc:
+        raise read_error("standard input", exc) from None
+    lines = decode_lines(data, "standard input", args.encoding)
     if not lines:
         raise InputError("standard input is empty: nothing to score")
     width = len(lines[0].rstrip().split("\t"))
@@ -72,7 +84,7 @@ def _stdin_systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str]
     return [f"System {i + 1}" for i in range(width)], columns
 
 
-def _systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list[list[str]]]:
+def _systems(args: argparse.Namespace, stdin: BinaryIO | None) -> tuple[list[str], list[list[str]]]:
     """Names and lines of the systems: files given to -i, or columns of standard input."""
     if args.input is None or args.input == ["-"]:
         return _stdin_systems(args, stdin)
@@ -81,7 +93,7 @@ def _systems(args: argparse.Namespace, stdin: BinaryIO) -> tuple[list[str], list
     if len(set(args.input)) != len(args.input):
         duplicate = next(p for p in args.input if args.input.count(p) > 1)
         raise OptionError(f"{duplicate} is given twice to -i")
-    return list(args.input), [_read(path, args.encoding) for path in args.input]
+    return list(args.input), [read_segments(path, args.encoding) for path in args.input]
 
 
 @dataclass(frozen=True)
@@ -104,7 +116,7 @@ class Inputs:
         check_parallel(named)
 
 
-def read_inputs(args: argparse.Namespace, stdin: BinaryIO) -> Inputs:
+def read_inputs(args: argparse.Namespace, stdin: BinaryIO | None) -> Inputs:
     """The references and systems the options name (systems on stdin without -i)."""
     ref_names, refs = _references(args)
     names, systems = _systems(args, stdin)
@@ -175,7 +187,7 @@ def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[tuple[A
     return list(zip(*per_metric, strict=True))
 
 
-def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: TextIO) -> int:
     """Run the command with explicit streams; returns the exit code."""
     if list(argv[:1]) == ["demo"]:
         from parbleu.cli.demo import run_demo  # noqa: PLC0415 (a subcommand's own imports)
@@ -196,16 +208,34 @@ def run(argv: Sequence[str], stdin: BinaryIO, stdout: TextIO, stderr: TextIO) ->
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``parbleu`` console script and ``python -m parbleu``."""
+    """Entry point of the ``parbleu`` console script and ``python -m parbleu``.
+
+    A closed standard input is empty only if it is needed; a closed standard error sends the
+    error to standard output; a closed or full standard output is an error (exit code 1).
+    """
+    stdout, stderr = sys.stdout, sys.stderr or sys.stdout
+    if stdout is None:
+        if stderr is not None:
+            print("parbleu: error: standard output is closed: nowhere to write", file=stderr)
+        return 1
+    stdin = sys.stdin.buffer if sys.stdin is not None else None
     try:
-        code = run(sys.argv[1:] if argv is None else argv, sys.stdin.buffer, sys.stdout, sys.stderr)
-        sys.stdout.flush()
+        code = run(sys.argv[1:] if argv is None else argv, stdin, stdout, stderr)
+        stdout.flush()
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, and keep Python from
-        # complaining again while it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # The reader went away (e.g. `| head`): stop quietly.
+        _silence_stdout()
         return 0
+    except OSError as exc:  # a full disk or /dev/full
+        _silence_stdout()
+        print(f"parbleu: error: cannot write to standard output: {exc.strerror}", file=stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     return code
+
+
+def _silence_stdout() -> None:
+    """Keep Python from writing (and failing) again when it flushes stdout at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,11 +36,12 @@ __all__ = [
     "add_metric_options",
     "build_metrics",
     "integer",
+    "number",
 ]
 
 
-def integer(*, minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `minimum` (argparse names the flag)."""
+def integer(*, minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ``minimum .. maximum`` (argparse names the flag)."""
 
     def convert(text: str) -> int:
         try:
@@ -48,9 +50,30 @@ def integer(*, minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, got {value}")
         return value
 
     return convert
+
+
+def number(*, minimum: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of at least `minimum` (NaN and infinities refused)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not math.isfinite(value) or value < minimum:
+            raise argparse.ArgumentTypeError(f"must be a finite number >= {minimum:g}, got {text}")
+        return value
+
+    return convert
+
+
+#: Decimals a command prints at most (float64 holds about 17 significant digits).
+MAX_WIDTH = 20
 
 
 @dataclass(frozen=True)

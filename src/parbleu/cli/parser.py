@@ -7,10 +7,11 @@ dataclasses); this module adds the inputs, the significance tests and the output
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import NoReturn
 
 from parbleu._version import __version__
-from parbleu.cli.options import METRIC_NAMES, add_metric_options, integer
+from parbleu.cli.options import MAX_WIDTH, METRIC_NAMES, add_metric_options, integer
 from parbleu.significance.resampling import DEFAULT_SEED
 
 __all__ = ["CommandParser", "build_parser"]
@@ -30,8 +31,14 @@ class CommandParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (and exit code 2), not the whole usage."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``PROG: error: MESSAGE (see PROG --help)`` and exit with code 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        """Print ``PROG: error: MESSAGE (see PROG --help)`` and exit with code 2.
+
+        The message goes to standard error, or to standard output when standard error is
+        closed.
+        """
+        text = f"{self.prog}: error: {message} (see {self.prog} --help)\n"
+        self._print_message(text, sys.stderr or sys.stdout)
+        raise SystemExit(2)
 
 
 def _significance_options(parser: argparse.ArgumentParser) -> None:
@@ -114,7 +121,13 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--short", "-sh", action="store_true", help="short signatures")
     group.add_argument("--score-only", "-b", action="store_true", help="print only the score")
-    group.add_argument("--width", "-w", type=int, default=1, help="decimals (default: 1)")
+    group.add_argument(
+        "--width",
+        "-w",
+        type=integer(minimum=0, maximum=MAX_WIDTH),
+        default=1,
+        help=f"decimals, 0 to {MAX_WIDTH} (default: 1)",
+    )
     group.add_argument(
         "--format",
         "-f",

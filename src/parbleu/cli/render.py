@@ -166,6 +166,14 @@ def emit(produce: Callable[[], Sequence[str]], stdout: TextIO, stderr: TextIO, *
     except ParbleuError as error:
         print(f"{prog}: error: {error}", file=stderr)
         return error.exit_code
+    except MemoryError:
+        print(
+            f"{prog}: error: out of memory: the input is too large to score in one piece on "
+            "this machine (the streaming API, parbleu.scaling.stream_statistics, scores any "
+            "size in bounded memory)",
+            file=stderr,
+        )
+        return 1
     for line in lines:
         print(line, file=stdout)
     return 0

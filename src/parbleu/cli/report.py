@@ -27,6 +27,7 @@ from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
 from parbleu.cli.significance import resolve_seed
 from parbleu.errors import InputError, OptionError
+from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
 from parbleu.io.lines import check_parallel, read_lines, split_tab_fields
 from parbleu.metrics import AnyMetric
@@ -90,13 +91,6 @@ def _significance(args: argparse.Namespace) -> Significance:
     return Significance(bootstrap=args.paired_bs_n, trials=args.paired_ar_n, seed=seed)
 
 
-def _read(path: str, encoding: str) -> list[str]:
-    lines = [line.rstrip() for line in read_lines(path, encoding)]
-    if not lines:
-        raise InputError(f"{path} is empty: nothing to report")
-    return lines
-
-
 def _system_name(path: str) -> str:
     return Path(path).name.removesuffix(".gz").removesuffix(".txt")
 
@@ -109,9 +103,11 @@ def _references(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
     if args.num_refs > 1:
         if len(args.refs) > 1:
             raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-        streams = split_tab_fields(_read(args.refs[0], args.encoding), args.num_refs, args.refs[0])
+        streams = split_tab_fields(
+            read_segments(args.refs[0], args.encoding), args.num_refs, args.refs[0]
+        )
         return [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)], streams
-    return list(args.refs), [_read(path, args.encoding) for path in args.refs]
+    return list(args.refs), [read_segments(path, args.encoding) for path in args.refs]
 
 
 def _systems(args: argparse.Namespace) -> dict[str, list[str]]:
@@ -123,12 +119,12 @@ def _systems(args: argparse.Namespace) -> dict[str, list[str]]:
         name = _system_name(path)
         if name in systems:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
-        systems[name], paths[name] = _read(path, args.encoding), path
+        systems[name], paths[name] = read_segments(path, args.encoding), path
     return systems
 
 
 def _optional(path: str | None, encoding: str) -> list[str] | None:
-    return _read(path, encoding) if path else None
+    return read_segments(path, encoding) if path else None
 
 
 def _segment_table(

@@ -28,6 +28,7 @@ from itertools import chain
 import numpy as np
 
 from parbleu.arrays import IntArray, KeyArray
+from parbleu.engine.ngrams import largest_stream_counts
 from parbleu.engine.ranges import fixed_ranges
 from parbleu.engine.text import TokenBlock, tokenize_block
 from parbleu.engine.tokens import TokenChunks, same_tokens
@@ -178,9 +179,16 @@ def _count(alive: _Alive, sides: int, n: int, matches: IntArray) -> _Alive:
         return alive
     groups = alive.groups  # the index of the group's leading member
     size = len(groups)
-    counts = np.bincount(groups * sides + alive.streams, minlength=size * sides)
-    hypothesis = counts[0::sides]
-    reference = counts[1::sides] if sides == 2 else counts.reshape(size, sides)[:, 1:].max(1)
+    if size * sides <= 4 * len(groups) or sides == 2:
+        counts = np.bincount(groups * sides + alive.streams, minlength=size * sides)
+        hypothesis = counts[0::sides]
+        reference = counts[1::sides] if sides == 2 else counts.reshape(size, sides)[:, 1:].max(1)
+    else:  # many reference streams: no (groups × sides) table
+        on_reference = alive.streams > 0
+        hypothesis = np.bincount(groups[~on_reference], minlength=size)
+        reference = largest_stream_counts(
+            groups[on_reference], alive.streams[on_reference], sides, size
+        )
     clipped = np.minimum(hypothesis, reference)
     # A group lies in the segment of its leading member.
     found = clipped > 0

@@ -29,7 +29,14 @@ from parbleu.arrays import IntArray
 from parbleu.engine.hashindex import KeyIndex
 from parbleu.engine.segments import Segments
 
-__all__ = ["NgramTable", "build_table", "clipped_counts", "clipped_matches", "ngram_totals"]
+__all__ = [
+    "NgramTable",
+    "build_table",
+    "clipped_counts",
+    "clipped_matches",
+    "largest_stream_counts",
+    "ngram_totals",
+]
 
 
 _KEY_LIMIT = 2**62
@@ -182,11 +189,34 @@ def _count(
     ranks[permutation] = group
     if n_streams == 1:
         counts = np.diff(firsts, append=n)
-    else:
+    elif len(firsts) * n_streams <= 4 * n:
+        # Few streams: a dense (key, stream) table is small and counts in one bincount.
         cells = group * n_streams + streams[permutation]
         per_stream = np.bincount(cells, minlength=len(firsts) * n_streams)
         counts = per_stream.reshape(len(firsts), n_streams).max(axis=1)
+    else:
+        counts = largest_stream_counts(group, streams[permutation], n_streams, len(firsts))
     return ordered[firsts], counts.astype(np.int64, copy=False), ranks
+
+
+def largest_stream_counts(
+    groups: IntArray, streams: IntArray, n_streams: int, n_groups: int
+) -> IntArray:
+    """For each group ``0 .. n_groups - 1``, its largest number of members in any one stream.
+
+    The (group, stream) cells are sorted and counted run by run, in memory linear in the
+    members: no (groups × streams) table, which 1,000 reference streams would make huge.
+    """
+    counts = np.zeros(n_groups, dtype=np.int64)
+    if not len(groups):
+        return counts
+    cells = np.sort(groups * n_streams + streams)
+    starts = np.flatnonzero(np.diff(cells, prepend=-1))
+    run_counts = np.diff(starts, append=len(cells))
+    run_groups = cells[starts] // n_streams
+    group_starts = np.flatnonzero(np.diff(run_groups, prepend=-1))
+    counts[run_groups[group_starts]] = np.maximum.reduceat(run_counts, group_starts)
+    return counts
 
 
 def clipped_counts(table: NgramTable, hypotheses: Segments) -> list[IntArray]:

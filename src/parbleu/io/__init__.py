@@ -7,13 +7,16 @@ Errors name the place: the file, and the line, record or row.
   `TestSet`; `combine` joins the files of one test set; `from_dataset` reads a Hugging Face
   ``datasets.Dataset``.
 * `read_text_lines`: plain text, one segment per line, refusing a file that is in fact JSON
-  Lines, WMT XML or SGML (`check_plain_text`).
+  Lines, WMT XML or SGML (`check_plain_text`); `read_segments` reads as sacreBLEU's command
+  line does (trailing whitespace stripped; an empty file refused). Every command reads
+  through it.
 """
 
 from parbleu.io.formats import (
     Format,
     check_plain_text,
     detect_format,
+    read_segments,
     read_test_set,
     read_text_lines,
 )
@@ -30,6 +33,7 @@ __all__ = [
     "combine",
     "detect_format",
     "from_dataset",
+    "read_segments",
     "read_test_set",
     "read_text_lines",
 ]

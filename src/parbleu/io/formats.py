@@ -20,7 +20,7 @@ from typing import Any
 from parbleu.errors import InputError, OptionError
 from parbleu.io.arrow import read_arrow, read_parquet
 from parbleu.io.jsonl import read_jsonl
-from parbleu.io.lines import open_binary, read_lines
+from parbleu.io.lines import READ_ERRORS, open_binary, read_error, read_lines
 from parbleu.io.records import RecordFields
 from parbleu.io.sgml import read_sgml
 from parbleu.io.testset import TestSet
@@ -71,11 +71,13 @@ _JSON_LINES_CHECKED = 5
 
 
 def _head(path: str, size: int = 1 << 16) -> bytes:
+    handle = open_binary(path)
     try:
-        with open_binary(path) as handle:
-            return handle.read(size)
-    except (OSError, EOFError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
+        return handle.read(size)
+    except READ_ERRORS as exc:
+        raise read_error(path, exc) from None
+    finally:
+        handle.close()
 
 
 def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
@@ -190,4 +192,16 @@ def read_text_lines(path: str, encoding: str = "utf-8") -> list[str]:
     """The lines of a plain-text file of segments, refusing a structured file (see above)."""
     lines = read_lines(path, encoding)
     check_plain_text(lines, path)
+    return lines
+
+
+def read_segments(path: str, encoding: str = "utf-8") -> list[str]:
+    r"""One segment per line, as sacreBLEU's command line reads a file.
+
+    Trailing whitespace (a Windows ``\r`` included) is stripped from every line, a file that
+    is JSON Lines, WMT XML or SGML is refused (`check_plain_text`), and so is an empty file.
+    """
+    lines = [line.rstrip() for line in read_text_lines(path, encoding)]
+    if not lines:
+        raise InputError("is empty: nothing to score", source=path)
     return lines

@@ -8,21 +8,25 @@ Two formats, without a header row, as in ``../shared/data/newstest2021/*/human/`
   ``seg_id`` is the 1-based line number of the segment in the test set's text files.
 
 Every line must parse: a wrong number of fields, an empty system name, a score that is not
-a finite number, a ``seg_id`` that is not a positive integer and a key given twice are
-errors naming the file, the line and what was expected. Nothing is matched against system
-files here: names that have no text (``HUMAN``, ``metricsystem1``) are kept, and
-`parbleu.meta.correlation.match_systems` reports them.
+a finite number, a ``seg_id`` that is not a positive integer (written in ASCII digits) and a
+key given twice are errors naming the file, the line and what was expected. A byte order mark
+at the start of the file (what Excel and many Windows tools write) is not part of the first
+name. Nothing is matched against system files here: names that have no text (``HUMAN``,
+``metricsystem1``) are kept, and `parbleu.meta.match_systems` reports them.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from parbleu.errors import InputError
 from parbleu.io.lines import read_lines
 
 __all__ = [
+    "BOM",
     "SegmentRow",
     "SegmentScores",
     "SystemScores",
@@ -72,38 +76,57 @@ class SegmentScores:
         return tuple(dict.fromkeys(r.system for r in self.rows if r.system is not None))
 
 
-def _score(text: str, where: str) -> float:
+#: A seg_id: ASCII digits only (``int`` would also take ``"٣"`` and refuse ``"²"``).
+_SEG_ID = re.compile(r"[0-9]+")
+#: The byte order mark a UTF-8 file may start with.
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class _Where:
+    source: str
+    line: int
+
+    def error(self, message: str, **fields: Any) -> InputError:
+        return InputError(message, source=self.source, line=self.line, **fields)
+
+
+def _score(text: str, where: _Where) -> float:
     try:
         value = float(text)
     except ValueError:
         hint = " (a header row? these files have none)" if text.isalpha() else ""
-        raise InputError(f"{where}: score {text!r} is not a number{hint}") from None
+        raise where.error(
+            f"score {text!r} is not a number{hint}", expected="a number", received=text
+        ) from None
     if not math.isfinite(value):
-        raise InputError(f"{where}: score {text!r} is not a finite number")
+        raise where.error(f"score {text!r} is not a finite number", received=text)
     return value
 
 
-def _seg_id(text: str, where: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise InputError(
-            f"{where}: seg_id {text!r} is not a positive integer "
-            "(the 1-based line number of the segment)"
+def _seg_id(text: str, where: _Where) -> int:
+    if not _SEG_ID.fullmatch(text) or int(text) < 1:
+        raise where.error(
+            f"seg_id {text!r} is not a positive integer (the 1-based line number of the segment)",
+            expected="a positive integer in ASCII digits",
+            received=text,
         )
     return int(text)
 
 
-def _system(text: str, where: str) -> str:
+def _system(text: str, where: _Where) -> str:
     if not text.strip():
-        raise InputError(f"{where}: empty system name")
+        raise where.error("empty system name")
     return text
 
 
-def _fields(line: str, expected: tuple[int, ...], layout: str, where: str) -> list[str]:
+def _fields(line: str, expected: tuple[int, ...], layout: str, where: _Where) -> list[str]:
     fields = line.split("\t")
     if len(fields) not in expected:
-        raise InputError(
-            f"{where}: expected {layout} ({' or '.join(map(str, expected))} tab-separated "
-            f"fields), found {len(fields)} field{'s' if len(fields) != 1 else ''}"
+        raise where.error(
+            f"expected {layout} ({' or '.join(map(str, expected))} tab-separated "
+            f"fields), found {len(fields)} field{'s' if len(fields) != 1 else ''}",
+            expected=layout,
         )
     return fields
 
@@ -111,7 +134,8 @@ def _fields(line: str, expected: tuple[int, ...], layout: str, where: str) -> li
 def _lines(path: str, encoding: str) -> list[str]:
     lines = read_lines(path, encoding)
     if not lines:
-        raise InputError(f"{path}: empty file, expected at least one score")
+        raise InputError("empty file, expected at least one score", source=path)
+    lines[0] = lines[0].removeprefix(BOM)
     return [line.rstrip("\r") for line in lines]
 
 
@@ -125,11 +149,11 @@ def read_system_scores(path: str, encoding: str = "utf-8") -> SystemScores:
     scores: dict[str, float] = {}
     first_line: dict[str, int] = {}
     for number, line in enumerate(_lines(path, encoding), start=1):
-        where = f"{path}: line {number}"
+        where = _Where(path, number)
         name, score = _fields(line, (2,), "system<TAB>score", where)
         name = _system(name, where)
         if name in scores:
-            raise InputError(f"{where}: system {name!r} again (first on line {first_line[name]})")
+            raise where.error(f"system {name!r} again (first on line {first_line[name]})")
         scores[name] = _score(score, where)
         first_line[name] = number
     return SystemScores(path, scores)
@@ -159,14 +183,14 @@ def read_segment_scores(
     rows: list[SegmentRow] = []
     seen: dict[tuple[str | None, int], int] = {}
     for number, line in enumerate(lines, start=1):
-        where = f"{path}: line {number}"
+        where = _Where(path, number)
         fields = _fields(line, (width,), layout, where)
         system = _system(fields[0], where) if with_system else None
         seg_id = _seg_id(fields[-2], where)
         key = (system, seg_id)
         if key in seen:
             owner = f"system {system!r}, " if system is not None else ""
-            raise InputError(f"{where}: {owner}seg_id {seg_id} again (first on line {seen[key]})")
+            raise where.error(f"{owner}seg_id {seg_id} again (first on line {seen[key]})")
         seen[key] = number
         rows.append(SegmentRow(system, seg_id, _score(fields[-1], where), number))
     return SegmentScores(path, tuple(rows))

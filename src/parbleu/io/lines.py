@@ -10,20 +10,25 @@ right place.
 from __future__ import annotations
 
 import codecs
+import errno
 import gzip
+import stat
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
-from parbleu.errors import EncodingError, InputError, LengthMismatchError
+from parbleu.errors import EncodingError, InputError, LengthMismatchError, OptionError
 
 __all__ = [
     "check_encoding",
     "check_parallel",
     "decode_lines",
     "open_binary",
+    "read_error",
     "read_lines",
     "read_tab_separated",
+    "same_file",
     "split_tab_fields",
 ]
 
@@ -31,20 +36,53 @@ __all__ = [
 def open_binary(path: str | Path) -> BinaryIO:
     """The file for reading bytes (``.gz`` files decompressed as they are read).
 
+    Pipes and devices (``/dev/stdin``, a shell's ``<(...)``, ``/dev/null``) are read as files.
+
     Raises:
-        InputError: no such file, a directory, or a file that cannot be opened.
+        InputError: an empty name, no such file, a symbolic link loop, a directory, or a
+            file that cannot be opened; each names the file.
     """
-    file = Path(path)
-    if not file.exists():
-        raise InputError(f"{path}: no such file")
-    if file.is_dir():
-        raise InputError(f"{path}: is a directory, expected a text file")
+    name = str(path)
+    if not name:
+        raise InputError("an empty file name was given", expected="a file name", received=name)
     try:
-        if file.name.endswith(".gz"):
-            return gzip.open(file, "rb")  # type: ignore[return-value]
-        return file.open("rb")
+        mode = Path(name).stat().st_mode
+    except FileNotFoundError:
+        raise InputError("no such file", source=name) from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot open ({exc.strerror or exc})") from exc
+        reason = "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
+        raise InputError(f"cannot open ({reason or exc})", source=name) from None
+    if stat.S_ISDIR(mode):
+        raise InputError("is a directory, expected a text file", source=name)
+    try:
+        if name.endswith(".gz"):
+            return gzip.open(name, "rb")  # type: ignore[return-value]
+        return Path(name).open("rb")
+    except OSError as exc:
+        raise InputError(f"cannot open ({exc.strerror or exc})", source=name) from exc
+
+
+def same_file(first: str | Path, second: str | Path) -> bool:
+    """Whether two names lead to one file (through ``./``, symbolic or hard links)."""
+    try:
+        return Path(first).samefile(second)
+    except OSError:  # one of them does not exist (yet): compare what they resolve to
+        return Path(first).resolve() == Path(second).resolve()
+
+
+#: What reading a (possibly gzipped) file can raise besides decoding errors.
+READ_ERRORS = (OSError, EOFError, zlib.error)
+
+
+def read_error(path: str | Path, exc: BaseException) -> InputError:
+    """The one-line error for a file that could not be read (corrupt or truncated .gz ...)."""
+    if isinstance(exc, EOFError):
+        reason = "it ends in the middle of a compressed stream (truncated .gz)"
+    elif isinstance(exc, (zlib.error, gzip.BadGzipFile)):
+        reason = f"it is not valid gzip data ({exc})"
+    else:
+        reason = getattr(exc, "strerror", None) or str(exc)
+    return InputError(f"cannot read: {reason}", source=str(path))
 
 
 def _decode_error(path: str, data: bytes, exc: UnicodeDecodeError, encoding: str) -> EncodingError:
@@ -52,17 +90,34 @@ def _decode_error(path: str, data: bytes, exc: UnicodeDecodeError, encoding: str
     line = data.count(b"\n", 0, offset) + 1
     line_start = data.rfind(b"\n", 0, offset) + 1
     return EncodingError(
-        f"{path}: line {line}: invalid {encoding} at byte offset {offset} "
-        f"(byte {offset - line_start} of the line): {data[offset : offset + 4]!r}"
+        f"invalid {encoding} at byte offset {offset} "
+        f"(byte {offset - line_start} of the line): {data[offset : offset + 4]!r}",
+        source=path,
+        line=line,
     )
 
 
 def check_encoding(encoding: str) -> None:
-    """Raise `InputError` unless `encoding` names a codec Python knows."""
+    """Raise `OptionError` unless `encoding` names a text encoding Python knows.
+
+    Codecs that are not text encodings (``rot13``, ``hex``, ``zlib``) are refused too.
+    """
     try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}") from None
+        codec = codecs.lookup(encoding)
+    except (LookupError, TypeError):
+        raise OptionError(
+            f"unknown encoding {encoding!r}",
+            option="encoding",
+            expected="a text encoding such as utf-8 or latin-1",
+            received=encoding,
+        ) from None
+    if not getattr(codec, "_is_text_encoding", True):
+        raise OptionError(
+            f"{encoding!r} is not a text encoding (it converts {codec.name} data, not bytes to "
+            "text); give one such as utf-8 or latin-1",
+            option="encoding",
+            received=encoding,
+        )
 
 
 def decode_lines(data: bytes, source: str, encoding: str = "utf-8") -> list[str]:
@@ -88,15 +143,16 @@ def read_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
     """All lines of a text file (``.gz`` files are decompressed) without their newline.
 
     Raises:
-        InputError: missing file, directory, unreadable file, unknown encoding.
+        InputError: missing file, directory, unreadable or corrupt file.
+        OptionError: an unknown encoding, or a codec that is not a text encoding.
         EncodingError: bytes that are not valid in `encoding`, with line and byte offset.
     """
     check_encoding(encoding)
     handle = open_binary(path)
     try:
         data = handle.read()
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
+    except READ_ERRORS as exc:
+        raise read_error(path, exc) from None
     finally:
         handle.close()
     return decode_lines(data, str(path), encoding)

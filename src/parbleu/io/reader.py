@@ -9,12 +9,11 @@ reader can start at any line of a file (worker processes read their own byte ran
 from __future__ import annotations
 
 import codecs
-import gzip
 from collections.abc import Sequence
 from pathlib import Path
 
-from parbleu.errors import EncodingError, InputError, LengthMismatchError
-from parbleu.io.lines import check_encoding, open_binary
+from parbleu.errors import EncodingError, LengthMismatchError
+from parbleu.io.lines import READ_ERRORS, check_encoding, open_binary, read_error
 
 __all__ = ["LineReader", "count_lines", "length_mismatch", "splits_on_newline_bytes"]
 
@@ -102,8 +101,8 @@ class LineReader:
         size = _BLOCK_BYTES if self._left is None else min(_BLOCK_BYTES, self._left)
         try:
             block = self._handle.read(size) if size else b""
-        except (OSError, EOFError, gzip.BadGzipFile) as exc:
-            raise InputError(f"{self.path}: cannot read ({exc})") from exc
+        except READ_ERRORS as exc:
+            raise read_error(self.path, exc) from None
         if self._left is not None:
             self._left -= len(block)
         return block
@@ -142,7 +141,9 @@ class LineReader:
         except UnicodeDecodeError as exc:
             line = self.lines_read + len(self._lines) + 1
             raise EncodingError(
-                f"{self.path}: invalid {self.encoding} at or after line {line}: {exc.reason}"
+                f"invalid {self.encoding} at or after this line: {exc.reason}",
+                source=self.path,
+                line=line,
             ) from None
         lines = text.split("\n")
         self._text = lines.pop()  # an incomplete last line
@@ -157,9 +158,10 @@ class LineReader:
         line = self.lines_read + len(self._lines) + data.count(b"\n", 0, start) + 1
         line_start = data.rfind(b"\n", 0, start) + 1
         return EncodingError(
-            f"{self.path}: line {line}: invalid {self.encoding} at byte offset "
-            f"{self._offset + start} (byte {start - line_start} of the line): "
-            f"{data[start : start + 4]!r}"
+            f"invalid {self.encoding} at byte offset {self._offset + start} "
+            f"(byte {start - line_start} of the line): {data[start : start + 4]!r}",
+            source=self.path,
+            line=line,
         )
 
 

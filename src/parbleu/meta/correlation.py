@@ -72,11 +72,26 @@ class MetricTies(Choice):
     EXCLUDE = "exclude"  # left out of both C and D
 
 
-def _pearson(x: FloatArray, y: FloatArray) -> FloatArray:
-    dx = x - x.mean(axis=-1, keepdims=True)
-    dy = y - y.mean(axis=-1, keepdims=True)
+def _centred_and_scaled(values: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Deviations from the mean divided by their largest magnitude, and that magnitude.
+
+    Products of the scaled deviations neither overflow (scores of 1e155) nor underflow
+    (1e-170), as SciPy's ``pearsonr`` ensures; a constant vector scales by 0 (NaN after).
+    """
+    centred = values - values.mean(axis=-1, keepdims=True)
+    scale = np.abs(centred).max(axis=-1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
-        r: FloatArray = (dx * dy).sum(-1) / np.sqrt((dx * dx).sum(-1) * (dy * dy).sum(-1))
+        scaled: FloatArray = centred / scale
+    return scaled, scale[..., 0]
+
+
+def _pearson(x: FloatArray, y: FloatArray) -> FloatArray:
+    dx, _ = _centred_and_scaled(x)
+    dy, _ = _centred_and_scaled(y)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        dx = dx / np.sqrt((dx * dx).sum(-1, keepdims=True))
+        dy = dy / np.sqrt((dy * dy).sum(-1, keepdims=True))
+        r: FloatArray = (dx * dy).sum(-1)
     return np.clip(r, -1.0, 1.0)
 
 
@@ -200,10 +215,12 @@ def regression(x: npt.ArrayLike, y: npt.ArrayLike) -> Regression:
         InputError: fewer than two points, or all `x` equal.
     """
     a, b = paired_vectors(x, y)
-    dx = a - a.mean()
-    if not (dx != 0).any():
+    dx, x_scale = _centred_and_scaled(a)
+    if not x_scale > 0:
         raise InputError("cannot fit a line: all metric scores are equal")
-    slope = float((dx * (b - b.mean())).sum() / (dx * dx).sum())
+    dy, y_scale = _centred_and_scaled(b)
+    ratio = float((dx * dy).sum() / (dx * dx).sum()) if y_scale > 0 else 0.0
+    slope = ratio * float(y_scale) / float(x_scale)
     return Regression(slope, float(b.mean() - slope * a.mean()), pearson(a, b))
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 from collections import deque
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +45,7 @@ from parbleu.scaling.chunks import (
     score_chunk,
 )
 from parbleu.scaling.files import read_chunks, stream_statistics
+from parbleu.scaling.workers import process_pool
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
 
@@ -61,21 +62,22 @@ def parallel_chunked_statistics(
     chunk_lines: int = DEFAULT_CHUNK_LINES,
     rows: bool = False,
 ) -> StreamedStatistics:
-    """`parbleu.scaling.files.chunked_statistics` with `jobs` worker processes.
+    """`parbleu.scaling.chunks.chunked_statistics` with up to `jobs` worker processes.
 
-    The metric and the chunks are pickled to the workers.
+    The metric and the chunks are pickled to the workers; there are never more workers than
+    chunks, so a small corpus is scored in this process.
     """
     check_int(jobs, "jobs", minimum=1)
+    check_int(chunk_lines, "chunk_lines", minimum=1)
     metric.check_chunkable()
-    if jobs == 1:
+    chunks = chunk_slices(hypotheses, references, chunk_lines)  # checks the input first
+    workers = min(jobs, -(-len(hypotheses) // chunk_lines))  # never more workers than chunks
+    if workers <= 1:
         return chunked_statistics(
             metric, hypotheses, references, chunk_lines=chunk_lines, rows=rows
         )
-    chunks = (
-        (list(hyps), [list(s) for s in refs])
-        for hyps, refs in chunk_slices(hypotheses, references, chunk_lines)
-    )
-    return _pool_chunks(metric, chunks, jobs=jobs, rows=rows)
+    copies = ((list(hyps), [list(s) for s in refs]) for hyps, refs in chunks)
+    return _pool_chunks(metric, copies, jobs=workers, rows=rows)
 
 
 def parallel_statistics(
@@ -118,7 +120,7 @@ def parallel_statistics(
     if not plans:
         return empty_statistics(metric, rows=rows)
     tasks = [(metric, paths, plan, encoding, rows) for plan in plans]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    with process_pool(min(jobs, len(tasks))) as pool:
         parts = list(pool.map(_score_ranges, tasks))
     return StreamedStatistics.combine(parts)
 
@@ -132,7 +134,7 @@ def _pool_chunks(
 ) -> StreamedStatistics:
     """Score chunks in worker processes, keeping at most ``2 * jobs`` chunks in flight."""
     parts: list[StreamedStatistics] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         waiting: deque[Future[StreamedStatistics]] = deque()
         for hyps, refs in chunks:
             if len(waiting) >= 2 * jobs:

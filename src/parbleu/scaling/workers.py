@@ -1,18 +1,26 @@
-"""Worker processes: how many, and running a function over items in them.
+"""Worker processes: how many, how they are started, and running a function over items.
 
 The number of processes is decided here, at the edge of the library: ``-1`` or None mean one
-per CPU core. Work is never spread over more processes than it has items.
+per CPU core. Work is never spread over more processes than it has items, and every worker
+dies with the process that started it: on Linux the kernel sends it SIGTERM when its parent
+ends, however the parent ends (SIGTERM, SIGKILL, a crash), so no worker is ever orphaned.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from parbleu.errors import OptionError
 
-__all__ = ["map_in_processes", "resolve_jobs"]
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+__all__ = ["map_in_processes", "process_pool", "resolve_jobs"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -31,6 +39,28 @@ def resolve_jobs(jobs: int | None, option: str = "jobs") -> int:
     return jobs
 
 
+#: prctl(2)'s option that sets the signal a process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Worker initializer: end this worker when the process that started it ends."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes that die with this process."""
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 (only when needed)
+
+    return ProcessPoolExecutor(
+        max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),)
+    )
+
+
 def map_in_processes(function: Callable[[T], R], items: Sequence[T], jobs: int) -> list[R]:
     """``[function(item) for item in items]``, in up to `jobs` worker processes, in order.
 
@@ -39,7 +69,5 @@ def map_in_processes(function: Callable[[T], R], items: Sequence[T], jobs: int) 
     workers = min(jobs, len(items))
     if workers <= 1:
         return [function(item) for item in items]
-    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 (only when needed)
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         return list(pool.map(function, items))

@@ -50,6 +50,7 @@ from parbleu.errors import InputError, LengthMismatchError
 from parbleu.metrics.base import Metric
 from parbleu.options import check_int
 from parbleu.signature import Signature
+from parbleu.significance.results import named_statistics
 from parbleu.significance.student_t import t_sf, t_two_sided
 from parbleu.stats import Stats
 
@@ -174,7 +175,7 @@ def block_test(
 
     One system gives block means and variances only; two or more add the t-tests.
     """
-    named = list(systems.items())
+    named = named_statistics(systems, "the block test")
     if not named:
         raise InputError("the block test needs at least one system")
     n_segments = len(named[0][1])

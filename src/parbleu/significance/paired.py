@@ -60,6 +60,7 @@ from parbleu.significance.results import (
     SystemResult,
     TestKind,
     corpus_estimate,
+    named_statistics,
     paired_estimate,
 )
 from parbleu.stats import Stats
@@ -193,7 +194,7 @@ def paired_bootstrap_all_pairs(
         arithmetic: ``sacrebleu`` (float32, as sacreBLEU) or ``float64``.
     """
     check_int(n_samples, "n_samples", minimum=1)
-    named = list(systems.items())
+    named = named_statistics(systems, "paired_bootstrap_all_pairs")
     if not named:
         raise InputError("no systems to resample")
     _check_stats(metric, named)
@@ -332,7 +333,7 @@ def _check_stats(metric: AnyMetric, named: Sequence[tuple[str, Stats]]) -> None:
 def _check_systems(
     metric: AnyMetric, systems: Mapping[str, Stats]
 ) -> tuple[list[str], list[Stats]]:
-    named = list(systems.items())
+    named = named_statistics(systems, "a paired test")
     if len(named) < 2:
         raise InputError(
             f"a paired test needs a baseline and at least one other system; got {len(named)}"

@@ -9,14 +9,17 @@ sacreBLEU 2.6.0 does in its two places (``significance.estimate_ci`` and ``Score
 from __future__ import annotations
 
 import statistics
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.errors import InputError
 from parbleu.options import Choice
 from parbleu.signature import Signature
+from parbleu.stats import Stats
 
 __all__ = [
     "AllPairsTest",
@@ -27,6 +30,7 @@ __all__ = [
     "SystemResult",
     "TestKind",
     "corpus_estimate",
+    "named_statistics",
     "paired_estimate",
 ]
 
@@ -142,6 +146,22 @@ class AllPairsTest:
     estimates: tuple[Estimate, ...]
     p_values: tuple[tuple[float | None, ...], ...]
     signature: Signature
+
+
+def named_statistics(systems: object, test: str) -> list[tuple[str, Stats]]:
+    """The (name, statistics) pairs of a test's `systems`, which must be a mapping.
+
+    Raises:
+        InputError: `systems` is not a mapping of system names to statistics.
+    """
+    if not isinstance(systems, Mapping):
+        raise InputError(
+            f"{test} takes a mapping of system names to statistics, e.g. "
+            f"{{'baseline': stats_a, 'system': stats_b}}; got {type(systems).__name__}",
+            expected="a mapping of names to Stats",
+            received=type(systems).__name__,
+        )
+    return list(systems.items())
 
 
 def _bounds(n: int) -> tuple[int, int]:

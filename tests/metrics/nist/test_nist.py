@@ -245,9 +245,11 @@ def test_invalid_choices_are_named() -> None:
 
 
 def test_options_are_normalized() -> None:
-    options = NistOptions(tokenize="zh", info_weights="paper", lowercase=1)  # type: ignore[arg-type]
+    options = NistOptions(tokenize="zh", info_weights="paper", lowercase=True)
     assert options.info_weights is InfoWeights.PAPER
     assert options.lowercase is True
+    with pytest.raises(OptionError, match="lowercase must be True or False; got 1"):
+        NistOptions(lowercase=1)  # type: ignore[arg-type]
     assert NIST(options=options).signature_fields()[1] == ("tok", "tok", "zh")
 
 

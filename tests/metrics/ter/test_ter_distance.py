@@ -106,7 +106,11 @@ long_words = st.lists(st.sampled_from("abc"), min_size=0, max_size=160)
 @settings(max_examples=150, deadline=None)
 @given(hyp=long_words, ref=long_words.filter(bool))
 def test_beam_rows_match_the_textbook_beam(hyp: list[str], ref: list[str]) -> None:
-    assert banded_rows(masks_of(hyp, ref), len(ref)) == textbook(hyp, ref, beam=True)
+    banded = banded_rows(masks_of(hyp, ref), len(ref))
+    expected = textbook(hyp, ref, beam=True)
+    cells = [[banded.cell(i, j) for j in range(len(ref) + 1)] for i in range(len(hyp) + 1)]
+    assert cells == expected
+    assert banded.distance == expected[-1][-1]
 
 
 @settings(max_examples=150, deadline=None)
@@ -147,7 +151,7 @@ def test_a_long_shuffle_leaves_the_beam() -> None:
     assert full > band(80, 80).bound
     assert align_columns(columns(masks, 80), masks, 80, band(80, 80)) is None
     # Inside the beam the best is the diagonal: 80 substitutions.
-    assert banded_rows(masks, 80)[-1][-1] == textbook(hyp, ref, beam=True)[-1][-1] == 80
+    assert banded_rows(masks, 80).distance == textbook(hyp, ref, beam=True)[-1][-1] == 80
 
 
 def test_alignment_of_a_substitution_and_an_insertion() -> None:

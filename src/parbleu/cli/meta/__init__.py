@@ -25,7 +25,15 @@ from typing import Any, TextIO
 
 from parbleu.cli.meta.inputs import MetaInputs, read_meta_inputs
 from parbleu.cli.meta.output import meta_json, meta_text, plot
-from parbleu.cli.options import METRIC_NAMES, Context, add_metric_options, build_metrics
+from parbleu.cli.options import (
+    MAX_WIDTH,
+    METRIC_NAMES,
+    Context,
+    add_metric_options,
+    build_metrics,
+    integer,
+    number,
+)
 from parbleu.cli.parser import CommandParser
 from parbleu.cli.render import emit
 from parbleu.errors import InputError, OptionError
@@ -100,8 +108,19 @@ def build_meta_parser() -> argparse.ArgumentParser:
         help=f"random seed of the resampling ({DEFAULT_SEED})",
     )
     add("--confidence", type=float, default=0.95, help="interval coverage (0.95)")
+    add(
+        "--strict",
+        action="store_true",
+        help="names on one side only (human scores without system text, or the reverse) are "
+        "an error instead of a warning",
+    )
     add("--kendall", choices=[v.value for v in KendallVariant], default="b", help="tau variant")
-    add("--seg-threshold", type=float, default=0.0, help="human ties: |delta| <= this (0)")
+    add(
+        "--seg-threshold",
+        type=number(minimum=0),
+        default=0.0,
+        help="human ties: |delta| <= this (0)",
+    )
     add(
         "--metric-ties",
         choices=[t.value for t in MetricTies],
@@ -110,7 +129,13 @@ def build_meta_parser() -> argparse.ArgumentParser:
     )
     add("--plot", default=None, help="write scatter and normalized plots (.svg or .png)")
     add("--format", "-f", choices=["json", "text"], default="text", help="output (text)")
-    add("--width", "-w", type=int, default=3, help="decimals in text output (3)")
+    add(
+        "--width",
+        "-w",
+        type=integer(minimum=0, maximum=MAX_WIDTH),
+        default=3,
+        help=f"decimals in text output, 0 to {MAX_WIDTH} (3)",
+    )
     add("--encoding", "-e", default="utf-8", help="encoding of all input files")
     add_metric_options(parser)
     return parser
@@ -137,12 +162,19 @@ def _label(metric: AnyMetric, totals: Any) -> str:
     return str(metric.score_totals(totals).name)
 
 
+def _external_spec(spec: str) -> tuple[str, str]:
+    name, sep, path = spec.partition("=")
+    if not sep or not name or not path:
+        raise OptionError(
+            f"--external takes NAME=FILE, got {spec!r}", option="--external", received=spec
+        )
+    return name, path
+
+
 def _external(
     spec: str, args: argparse.Namespace, n_segments: int, systems: Sequence[str]
 ) -> SegmentStats:
-    name, sep, path = spec.partition("=")
-    if not sep or not name or not path:
-        raise OptionError(f"--external takes NAME=FILE, got {spec!r}")
+    name, path = _external_spec(spec)
     scores = read_segment_scores(path, args.encoding, with_system=True)
     table = ExternalScores.from_segment_scores(
         scores, n_segments, name=name, allow_missing=args.allow_missing
@@ -150,15 +182,36 @@ def _external(
     return SegmentStats(name, table, {s: table.system_statistics(s) for s in systems})
 
 
+def _report_unmatched(args: argparse.Namespace, matching: Matching, stderr: TextIO) -> None:
+    """Name every system on one side only: a warning, or with ``--strict`` an error."""
+    problems = []
+    if matching.human_only:
+        problems.append(
+            f"{args.human or args.human_seg} scores systems with no text file: "
+            + ", ".join(repr(name) for name in matching.human_only)
+        )
+    if matching.text_only:
+        problems.append(
+            "no human score for systems " + ", ".join(repr(name) for name in matching.text_only)
+        )
+    if problems and args.strict:
+        raise InputError("; ".join(problems) + " (--strict)")
+    for problem in problems:
+        print(f"parbleu meta: warning: {problem} (left out)", file=stderr)
+
+
 def _compute(
-    args: argparse.Namespace,
+    args: argparse.Namespace, stderr: TextIO
 ) -> tuple[MetaInputs, Matching, list[SystemCorrelation], list[SegmentAgreement]]:
     bootstrap = Bootstrap(args.bootstrap, args.seed, args.confidence)
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise OptionError(f"{args.plot}: plots are written as .svg or .png")
+    for spec in args.external:  # every option is checked before any file is read
+        _external_spec(spec)
     inputs = read_meta_inputs(args)
     human_names = list(inputs.human) if isinstance(inputs.human, dict) else list(inputs.human.stats)
     matching = match_systems(list(inputs.systems), human_names)
+    _report_unmatched(args, matching, stderr)
     seg_systems: tuple[str, ...] = ()
     if inputs.human_seg is not None:
         seg_systems = match_systems(list(inputs.systems), list(inputs.human_seg.stats)).systems
@@ -195,7 +248,7 @@ def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     args = build_meta_parser().parse_args(list(argv))
 
     def lines() -> list[str]:
-        inputs, matching, system, segment = _compute(args)
+        inputs, matching, system, segment = _compute(args, stderr)
         if args.plot:
             plot(args.plot, system, inputs.human_label)
         if args.format == "json":

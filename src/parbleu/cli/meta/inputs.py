@@ -6,9 +6,10 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-from parbleu.errors import InputError, OptionError
+from parbleu.errors import OptionError
+from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.io.lines import check_parallel, read_lines
+from parbleu.io.lines import check_parallel, same_file
 from parbleu.meta import SegmentStats
 from parbleu.metrics.external import ExternalScores
 
@@ -19,13 +20,6 @@ def _system_name(path: str) -> str:
     name = Path(path).name
     name = name.removesuffix(".gz")
     return name.removesuffix(".txt")
-
-
-def _read(path: str, encoding: str) -> list[str]:
-    lines = [line.rstrip() for line in read_lines(path, encoding)]
-    if not lines:
-        raise InputError(f"{path} is empty: nothing to score")
-    return lines
 
 
 @dataclass(frozen=True)
@@ -41,16 +35,20 @@ class MetaInputs:
 
 
 def _read_systems(args: argparse.Namespace) -> dict[str, list[str]]:
-    overlap = set(args.refs) & set(args.systems)
-    if overlap:
-        raise OptionError(f"{sorted(overlap)[0]} is given both as a reference and as a system")
+    for system in args.systems:
+        for reference in args.refs:
+            if same_file(system, reference):
+                raise OptionError(
+                    f"{system} is given both as a reference and as a system"
+                    + (f" (as {reference})" if system != reference else "")
+                )
     systems: dict[str, list[str]] = {}
     paths: dict[str, str] = {}
     for path in args.systems:
         name = _system_name(path)
         if name in systems:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
-        systems[name], paths[name] = _read(path, args.encoding), path
+        systems[name], paths[name] = read_segments(path, args.encoding), path
     return systems
 
 
@@ -64,7 +62,7 @@ def read_meta_inputs(args: argparse.Namespace) -> MetaInputs:
     """Read and check every file the options name."""
     if args.human is None and args.human_seg is None:
         raise OptionError("give human scores: --human FILE (system level) or --human-seg FILE")
-    refs = [_read(path, args.encoding) for path in args.refs]
+    refs = [read_segments(path, args.encoding) for path in args.refs]
     systems = _read_systems(args)
     texts = [*zip(args.refs, refs, strict=True), *zip(args.systems, systems.values(), strict=True)]
     check_parallel(texts)

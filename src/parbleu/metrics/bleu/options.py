@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import Choice, check_int, check_number, coerce_enum
+from parbleu.options import Choice, check_flag, check_int, check_number, coerce_enum
 from parbleu.tokenizers import TokenizerName, check_spm_model
 
 __all__ = ["DEFAULT_ORDER", "BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
@@ -121,7 +121,7 @@ class BleuOptions:
         method = coerce_enum(Smoothing, self.smooth_method, "smooth_method")
         variant = coerce_enum(SmoothVariant, self.smooth_variant, "smooth_variant")
         value = _smooth_value(method, self.smooth_value)
-        if variant is SmoothVariant.NLTK and self.effective_order:
+        if variant is SmoothVariant.NLTK and check_flag(self.effective_order, "effective_order"):
             raise OptionError(
                 "effective_order does not exist in NLTK, whose arithmetic smooth_variant='nltk' "
                 "reproduces; use smooth_variant='paper' with effective_order"
@@ -130,12 +130,12 @@ class BleuOptions:
         tokenize = coerce_enum(TokenizerName, self.tokenize, "tokenize")
         values = {
             "tokenize": tokenize,
-            "lowercase": bool(self.lowercase),
+            "lowercase": check_flag(self.lowercase, "lowercase"),
             "smooth_method": method,
             "smooth_value": value,
             "max_ngram_order": order,
             "weights": weights,
-            "effective_order": bool(self.effective_order),
+            "effective_order": check_flag(self.effective_order, "effective_order"),
             "ref_length": coerce_enum(RefLength, self.ref_length, "ref_length"),
             "smooth_variant": variant,
             "spm_model": check_spm_model(tokenize, self.spm_model),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import check_int
+from parbleu.options import check_flag, check_int
 
 __all__ = ["ChrfOptions"]
 
@@ -41,9 +41,9 @@ class ChrfOptions:
             "char_order": check_int(self.char_order, "char_order", minimum=0),
             "word_order": check_int(self.word_order, "word_order", minimum=0),
             "beta": check_int(self.beta, "beta", minimum=0),
-            "lowercase": bool(self.lowercase),
-            "whitespace": bool(self.whitespace),
-            "eps_smoothing": bool(self.eps_smoothing),
+            "lowercase": check_flag(self.lowercase, "lowercase"),
+            "whitespace": check_flag(self.whitespace, "whitespace"),
+            "eps_smoothing": check_flag(self.eps_smoothing, "eps_smoothing"),
         }
         if values["char_order"] + values["word_order"] == 0:
             raise OptionError("char_order and word_order are both 0: there is nothing to count")

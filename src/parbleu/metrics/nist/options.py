@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parbleu.options import Choice, check_int, coerce_enum
+from parbleu.options import Choice, check_flag, check_int, coerce_enum
 from parbleu.tokenizers import TokenizerName
 
 __all__ = ["DEFAULT_NIST_ORDER", "InfoWeights", "NistOptions"]
@@ -52,7 +52,7 @@ class NistOptions:
     def __post_init__(self) -> None:
         values = {
             "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
-            "lowercase": bool(self.lowercase),
+            "lowercase": check_flag(self.lowercase, "lowercase"),
             "max_ngram_order": check_int(self.max_ngram_order, "max_ngram_order", minimum=1),
             "info_weights": coerce_enum(InfoWeights, self.info_weights, "info_weights"),
         }

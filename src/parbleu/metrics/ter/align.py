@@ -143,7 +143,7 @@ class _Search:
         if found is not None:
             return distance, found
         rows = banded_rows(self.masks, self.m, self.beam)
-        return rows[-1][-1], align(lambda i, j: rows[i][j], self.masks, self.m)
+        return rows.distance, align(rows.cell, self.masks, self.m)
 
     def apply(self, start: int, length: int, target: int) -> None:
         """Make a shift: the columns are recomputed from the first word that moves."""
@@ -258,7 +258,7 @@ class _Search:
         cols = columns(masks, self.m, self.cols, first)
         if align_columns(cols, masks, self.m, self.beam) is not None:
             return cols.distance
-        return banded_rows(masks, self.m, self.beam)[-1][-1]
+        return banded_rows(masks, self.m, self.beam).distance
 
 
 def count_edits(hyp: Sequence[str], ref: ReferenceWords) -> int:

@@ -30,6 +30,7 @@ __all__ = [
     "BEAM_WIDTH",
     "Alignment",
     "Band",
+    "BandedRows",
     "Columns",
     "align",
     "align_columns",
@@ -142,11 +143,13 @@ def _packed(cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int
     width = m + 1
     start = min(first for first, _ in variants)
     offsets = range(0, len(variants) * width, width)
+    # The packed rows are made one at a time: all of them at once would hold lanes x m bits
+    # per hypothesis word (hundreds of MB for a segment of thousands of words).
     lanes = [
-        list(map(lshift, chain(cols.masks[start:first], masks), repeat(offset)))
+        map(lshift, chain(cols.masks[start:first], masks), repeat(offset))
         for (first, masks), offset in zip(variants, offsets, strict=True)
     ]
-    rows = list(map(sum, zip(*lanes, strict=True)))  # lanes never overlap: sum is bitwise or
+    rows = map(sum, zip(*lanes, strict=True))  # lanes never overlap: sum is bitwise or
     ones = sum(map(lshift, repeat(1), offsets))
     full = ((1 << m) - 1) * ones
     plus, minus = cols.plus[start] * ones, cols.minus[start] * ones
@@ -158,7 +161,7 @@ def _packed(cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int
         minus = x & zero
         plus = ((h_minus << 1) | ~(x | zero)) & full
     lane = (1 << m) - 1
-    n = start + len(rows)
+    n = len(cols.masks)  # every variant has the hypothesis's length
     return [
         n + ((plus >> offset) & lane).bit_count() - ((minus >> offset) & lane).bit_count()
         for offset in offsets
@@ -208,25 +211,55 @@ def band(n: int, m: int) -> Band:
     return Band(tuple(lows), tuple(highs), abs(gap) + 2 * slack + 1)
 
 
-def banded_rows(masks: Sequence[int], m: int, beam: Band | None = None) -> list[list[int]]:
+@dataclass(frozen=True)
+class BandedRows:
+    """The cells of sacreBLEU's beam computation, kept for the beam only.
+
+    Row ``i`` holds columns ``lo[i] .. hi[i] - 1``; every other cell is `INFINITY`. Memory
+    grows with the hypothesis length times the beam's width, not with both lengths.
+    """
+
+    lo: tuple[int, ...]
+    rows: tuple[list[int], ...]
+
+    def cell(self, i: int, j: int) -> int:
+        """The cell of row ``i`` and column ``j`` (infinite outside the beam)."""
+        k = j - self.lo[i]
+        row = self.rows[i]
+        return row[k] if 0 <= k < len(row) else INFINITY
+
+    @property
+    def distance(self) -> int:
+        """The last cell: the beam distance of the whole hypothesis and reference."""
+        return self.rows[-1][-1]
+
+
+def banded_rows(masks: Sequence[int], m: int, beam: Band | None = None) -> BandedRows:
     """The beam computation of sacreBLEU: every row of the matrix, infinite outside the beam.
 
     `beam` is ``band(len(masks), m)``, given when the caller has it already.
     """
     beam = beam if beam is not None else band(len(masks), m)
+    lows = [0]
     rows = [list(range(m + 1))]
     for i, eq in enumerate(masks, start=1):
-        previous = rows[-1]
-        row = [INFINITY] * (m + 1)
-        for j in range(beam.lo[i], beam.hi[i]):
+        previous, p_lo = rows[-1], lows[-1]
+        p_hi = p_lo + len(previous)
+        lo, hi = beam.lo[i], beam.hi[i]
+        row: list[int] = []
+        left = INFINITY  # the cell before, in this row
+        for j in range(lo, hi):
+            up = previous[j - p_lo] if p_lo <= j < p_hi else INFINITY
             if j == 0:
-                row[0] = previous[0] + 1
-                continue
-            best = previous[j - 1] + (0 if (eq >> (j - 1)) & 1 else 1)
-            best = min(best, previous[j] + 1, row[j - 1] + 1)
-            row[j] = min(best, INFINITY)
+                left = up + 1
+            else:
+                diagonal = previous[j - 1 - p_lo] if p_lo <= j - 1 < p_hi else INFINITY
+                best = diagonal + (0 if (eq >> (j - 1)) & 1 else 1)
+                left = min(best, up + 1, left + 1, INFINITY)
+            row.append(left)
         rows.append(row)
-    return rows
+        lows.append(lo)
+    return BandedRows(tuple(lows), tuple(rows))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from parbleu.arrays import FloatArray
 from parbleu.engine.ranges import fixed_ranges
+from parbleu.errors import InputError
 from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.ter.align import ReferenceWords, count_edits
 from parbleu.metrics.ter.formula import TER_LAYOUT, ter_float32, ter_scores
@@ -45,6 +46,22 @@ __all__ = ["TER", "PreparedTerReferences", "best_edits", "sequential_total"]
 
 #: Fewest segments per worker process that make starting processes worth it.
 _SEGMENTS_PER_JOB = 200
+
+#: Largest memory TER's alignment of one segment may need. The edit distance keeps two bits
+#: per hypothesis word and reference word (Myers' columns), a reference index one bit per
+#: distinct word and position: a 100,000-word segment against a 100,000-word reference needs
+#: 2.5 GB, and tercom's search would take days on it (as in sacreBLEU).
+TER_MEMORY_LIMIT = 4 << 30
+
+
+def _check_size(what: str, segment: int, needed: int) -> None:
+    if needed > TER_MEMORY_LIMIT:
+        raise InputError(
+            f"segment {segment + 1}: TER of {what} needs about {needed / 2**30:.1f} GiB for its "
+            f"alignment (the limit is {TER_MEMORY_LIMIT / 2**30:.0f} GiB); TER is quadratic in "
+            "the segment length, as in tercom and sacreBLEU: split such segments",
+            line=segment + 1,
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -135,7 +152,10 @@ class TER(Metric[TerScore, PreparedTerReferences]):
             refs = []
             for text in references.segment(i):
                 if text not in cache:
-                    cache[text] = ReferenceWords.from_words(self.tokenizer.reference_words(text))
+                    words = self.tokenizer.reference_words(text)
+                    distinct = len(set(words))
+                    _check_size(f"a {len(words):,}-word reference", i, distinct * len(words) // 8)
+                    cache[text] = ReferenceWords.from_words(words)
                 refs.append(cache[text])
             segments.append(tuple(refs))
             lengths.append(sum(len(ref) for ref in refs) / len(refs))
@@ -145,6 +165,10 @@ class TER(Metric[TerScore, PreparedTerReferences]):
 
     def _statistics(self, lines: list[str], prepared: PreparedTerReferences) -> Stats:
         hypotheses = [self.tokenizer.words(line) for line in lines]
+        for i, (words, refs) in enumerate(zip(hypotheses, prepared.segments, strict=True)):
+            longest = max((len(ref) for ref in refs), default=0)
+            what = f"a {len(words):,}-word hypothesis against a {longest:,}-word reference"
+            _check_size(what, i, len(words) * longest // 4)
         jobs = min(self.n_jobs, len(lines) // _SEGMENTS_PER_JOB)
         if jobs > 1:
             size = -(-len(hypotheses) // (4 * jobs))
