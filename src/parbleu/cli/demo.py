@@ -13,15 +13,14 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
-from parbleu.cli.main import read_inputs, score
 from parbleu.cli.options import METRIC_NAMES
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
+from parbleu.cli.scoring import score
 from parbleu.report.sample import write_sample_report
 
 __all__ = ["SAMPLE_SYSTEMS", "run_demo"]
@@ -49,11 +48,12 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
             file=notes,
         )
 
-        def lines() -> list[str]:
-            inputs = read_inputs(args, io.BytesIO())
-            return score(args, replace(inputs, names=list(SAMPLE_SYSTEMS)), stderr)
-
-        code = emit(lines, stdout, stderr, prog="parbleu")
+        code = emit(
+            lambda: score(args, io.BytesIO(), stderr, labels=SAMPLE_SYSTEMS),
+            stdout,
+            stderr,
+            prog="parbleu",
+        )
     if code == 0:
         print(f"\nReport of the sample: {_write_report(Path.cwd())}", file=notes)
     return code

@@ -18,14 +18,16 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parbleu.errors import OptionError
-from parbleu.metrics.base import AnyMetric
-from parbleu.metrics.bleu import BLEU, BleuOptions
-from parbleu.metrics.chrf import CHRF, ChrfOptions
-from parbleu.metrics.nist import NIST, NistOptions
-from parbleu.metrics.ter import TER, TerOptions
+from parbleu.metrics.bleu.options import BleuOptions
+from parbleu.metrics.chrf.options import ChrfOptions
+from parbleu.metrics.nist.options import NistOptions
+from parbleu.metrics.ter.options import TerOptions
+
+if TYPE_CHECKING:
+    from parbleu.metrics.base import AnyMetric
 
 __all__ = [
     "METRIC_GROUPS",
@@ -118,15 +120,34 @@ _TOKENIZE = Flag(("--tokenize", "-tok"), "tokenize", "tokenizer of BLEU and NIST
 _LOWERCASE = Flag(("--lowercase", "-lc"), "lowercase", "case-insensitive BLEU and NIST")
 
 
+# Builders import their metric when called: the command line loads only the metrics it uses.
+
+
 def _bleu(options: BleuOptions, context: Context) -> AnyMetric:
+    from parbleu.metrics.bleu.metric import BLEU  # noqa: PLC0415
+
     # sacreBLEU turns effective order on for sentence-level BLEU (since 2.0).
     if context.sentence_level:
         options = dataclasses.replace(options, effective_order=True)
     return BLEU(options=options)
 
 
+def _chrf(options: ChrfOptions, _: Context) -> AnyMetric:
+    from parbleu.metrics.chrf.metric import CHRF  # noqa: PLC0415
+
+    return CHRF(options=options)
+
+
 def _ter(options: TerOptions, context: Context) -> AnyMetric:
+    from parbleu.metrics.ter.metric import TER  # noqa: PLC0415
+
     return TER(options=options, n_jobs=context.jobs)
+
+
+def _nist(options: NistOptions, _: Context) -> AnyMetric:
+    from parbleu.metrics.nist.metric import NIST  # noqa: PLC0415
+
+    return NIST(options=options)
 
 
 METRIC_GROUPS: tuple[MetricGroup, ...] = (
@@ -187,7 +208,7 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
             Flag(("--chrf-lowercase",), "lowercase", "case-insensitive chrF"),
             Flag(("--chrf-eps-smoothing",), "eps_smoothing", "chrF++.py's epsilon smoothing"),
         ),
-        lambda options, _: CHRF(options=options),
+        _chrf,
     ),
     MetricGroup(
         "ter",
@@ -221,7 +242,7 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
                 "written (default: {default})",
             ),
         ),
-        lambda options, _: NIST(options=options),
+        _nist,
     ),
 )
 

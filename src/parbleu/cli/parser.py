@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from parbleu._version import __version__
 from parbleu.cli.options import MAX_WIDTH, METRIC_NAMES, add_metric_options, integer
-from parbleu.significance.resampling import DEFAULT_SEED
+from parbleu.significance.defaults import DEFAULT_SEED
 
 __all__ = ["CommandParser", "build_parser"]
 

@@ -12,17 +12,41 @@ Errors name the place: the file, and the line, record or row.
   through it.
 """
 
-from parbleu.io.formats import (
-    Format,
-    check_plain_text,
-    detect_format,
-    read_segments,
-    read_test_set,
-    read_text_lines,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from parbleu._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from parbleu.io.formats import (
+        Format,
+        check_plain_text,
+        detect_format,
+        read_segments,
+        read_test_set,
+        read_text_lines,
+    )
+    from parbleu.io.huggingface import from_dataset
+    from parbleu.io.records import RecordFields
+    from parbleu.io.testset import Stream, TestSet, combine
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Format": "parbleu.io.formats",
+        "check_plain_text": "parbleu.io.formats",
+        "detect_format": "parbleu.io.formats",
+        "read_segments": "parbleu.io.formats",
+        "read_test_set": "parbleu.io.formats",
+        "read_text_lines": "parbleu.io.formats",
+        "from_dataset": "parbleu.io.huggingface",
+        "RecordFields": "parbleu.io.records",
+        "Stream": "parbleu.io.testset",
+        "TestSet": "parbleu.io.testset",
+        "combine": "parbleu.io.testset",
+    },
 )
-from parbleu.io.huggingface import from_dataset
-from parbleu.io.records import RecordFields
-from parbleu.io.testset import Stream, TestSet, combine
 
 __all__ = [
     "Format",

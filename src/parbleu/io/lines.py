@@ -21,9 +21,11 @@ from typing import BinaryIO
 from parbleu.errors import EncodingError, InputError, LengthMismatchError, OptionError
 
 __all__ = [
+    "check_counts",
     "check_encoding",
     "check_parallel",
     "decode_lines",
+    "length_error",
     "open_binary",
     "read_error",
     "read_lines",
@@ -158,16 +160,19 @@ def read_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
     return decode_lines(data, str(path), encoding)
 
 
-def split_tab_fields(lines: Sequence[str], n_fields: int, source: str) -> list[list[str]]:
+def split_tab_fields(
+    lines: Sequence[str], n_fields: int, source: str, first_line: int = 0
+) -> list[list[str]]:
     r"""Split each line into exactly `n_fields` tab-separated fields (sacreBLEU's ``-nr``).
 
     The last field keeps any further tabs, as sacreBLEU's ``split('\t', n - 1)`` does.
+    `first_line` is the number (0-based) of the first line in `source`, for messages.
 
     Raises:
         InputError: naming the first line with another number of fields.
     """
     columns: list[list[str]] = [[] for _ in range(n_fields)]
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line + 1):
         fields = line.split("\t", n_fields - 1)
         if len(fields) != n_fields:
             raise InputError(
@@ -190,10 +195,28 @@ def check_parallel(named: Sequence[tuple[str, Sequence[str]]]) -> None:
     Raises:
         LengthMismatchError: naming both inputs and both line counts.
     """
-    first_name, first = named[0]
-    for name, lines in named[1:]:
-        if len(lines) != len(first):
-            raise LengthMismatchError(
-                f"{name} has {len(lines)} lines but {first_name} has {len(first)}; "
-                "hypotheses and references must be parallel, line by line"
-            )
+    check_counts([(name, len(lines)) for name, lines in named])
+
+
+def check_counts(counts: Sequence[tuple[str, int]]) -> None:
+    """Require that all inputs, named with their line counts, have as many as the first.
+
+    Raises:
+        LengthMismatchError: `length_error`'s.
+    """
+    if len({count for _, count in counts}) > 1:
+        raise length_error(counts)
+
+
+def length_error(counts: Sequence[tuple[str, int]]) -> LengthMismatchError:
+    """The error for inputs of different lengths.
+
+    It names the first input whose count differs from the first input's, and the first input,
+    each with its line count.
+    """
+    first_name, first = counts[0]
+    name, count = next((name, count) for name, count in counts[1:] if count != first)
+    return LengthMismatchError(
+        f"{name} has {count} lines but {first_name} has {first}; "
+        "hypotheses and references must be parallel, line by line"
+    )

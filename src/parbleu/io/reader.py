@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 from collections.abc import Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from parbleu.errors import EncodingError, LengthMismatchError
 from parbleu.io.lines import READ_ERRORS, check_encoding, open_binary, read_error
@@ -43,6 +44,8 @@ class LineReader:
             inside the file.
         first_byte: byte offset of `handle`'s start in the file, for messages.
         end_byte: stop after this many bytes of `handle` (``None``: at the end of the file).
+        stream: read this open stream (standard input) instead of opening `path`, which then
+            only names it in messages; the stream is left open.
     """
 
     def __init__(
@@ -53,12 +56,14 @@ class LineReader:
         first_line: int = 0,
         first_byte: int = 0,
         end_byte: int | None = None,
+        stream: BinaryIO | None = None,
     ) -> None:
         self.path = str(path)
         self.encoding = encoding
         self.lines_read = first_line
         self._bytewise = splits_on_newline_bytes(encoding)
-        self._handle = open_binary(path)
+        self._owned = stream is None
+        self._handle = open_binary(path) if stream is None else stream
         if first_byte:
             self._handle.seek(first_byte)
         self._offset = first_byte  # file offset of the first byte of `_pending`
@@ -70,8 +75,9 @@ class LineReader:
         self._text = ""  # an incomplete line, for encodings read as text
 
     def close(self) -> None:
-        """Close the file."""
-        self._handle.close()
+        """Close the file (a stream given to the reader stays open)."""
+        if self._owned:
+            self._handle.close()
 
     def __enter__(self) -> LineReader:
         return self
@@ -86,6 +92,20 @@ class LineReader:
         taken, self._lines = self._lines[:count], self._lines[count:]
         self.lines_read += len(taken)
         return taken
+
+    def rest(self) -> list[str]:
+        """Every line not taken yet."""
+        while not self._eof:
+            self._read_block()
+        rest, self._lines = self._lines, []
+        self.lines_read += len(rest)
+        return rest
+
+    def peek(self, count: int) -> list[str]:
+        """The next `count` lines (fewer only at the end of the file), left to be taken."""
+        while len(self._lines) < count and not self._eof:
+            self._read_block()
+        return self._lines[:count]
 
     def count_rest(self) -> int:
         """Number of lines not read yet (reads, without keeping, the rest of the file)."""

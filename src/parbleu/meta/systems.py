@@ -26,7 +26,8 @@ from parbleu.errors import InputError, OptionError
 from parbleu.meta.correlation import KendallVariant, Regression, correlations, regression
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int, coerce_enum
-from parbleu.significance.resampling import DEFAULT_SEED, bootstrap_index_chunks, count_matrix
+from parbleu.significance.defaults import DEFAULT_SEED
+from parbleu.significance.resampling import bootstrap_index_chunks, count_matrix
 from parbleu.stats import Stats
 
 __all__ = [

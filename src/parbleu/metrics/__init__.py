@@ -9,11 +9,31 @@ folder, a line here (and in ``parbleu/__init__.py`` for the top-level name), and
 group in `parbleu.cli.options` (docs/architecture.md).
 """
 
-from parbleu.metrics.base import AnyMetric, Metric
-from parbleu.metrics.bleu import BLEU
-from parbleu.metrics.chrf import CHRF
-from parbleu.metrics.external import ExternalScores
-from parbleu.metrics.nist import NIST
-from parbleu.metrics.ter import TER
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from parbleu._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from parbleu.metrics.base import AnyMetric, Metric
+    from parbleu.metrics.bleu import BLEU
+    from parbleu.metrics.chrf import CHRF
+    from parbleu.metrics.external import ExternalScores
+    from parbleu.metrics.nist import NIST
+    from parbleu.metrics.ter import TER
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "AnyMetric": "parbleu.metrics.base",
+        "Metric": "parbleu.metrics.base",
+        "BLEU": "parbleu.metrics.bleu",
+        "CHRF": "parbleu.metrics.chrf",
+        "ExternalScores": "parbleu.metrics.external",
+        "NIST": "parbleu.metrics.nist",
+        "TER": "parbleu.metrics.ter",
+    },
+)
 
 __all__ = ["BLEU", "CHRF", "NIST", "TER", "AnyMetric", "ExternalScores", "Metric"]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from parbleu.engine.chars import code_points
 from parbleu.engine.encode import TextEncoder
 from parbleu.engine.segments import Segments
-from parbleu.tokenizers import Tokenizer
+from parbleu.tokenizers.base import Tokenizer
 from parbleu.tokenizers.chrf_words import ChrfWordTokenizer
 
 __all__ = ["characters", "chrf_words", "tokens"]

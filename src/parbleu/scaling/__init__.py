@@ -5,14 +5,35 @@ read from files a chunk at a time (`files`) and spread over processes (`processe
 pool helpers of `workers`), with bounded memory and statistics identical to scoring it whole.
 """
 
-from parbleu.scaling.chunks import (
-    DEFAULT_CHUNK_LINES,
-    StreamedStatistics,
-    chunked_statistics,
-    sentence_scores,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from parbleu._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from parbleu.scaling.chunks import (
+        DEFAULT_CHUNK_LINES,
+        StreamedStatistics,
+        chunked_statistics,
+        sentence_scores,
+    )
+    from parbleu.scaling.files import read_chunks, stream_statistics
+    from parbleu.scaling.processes import parallel_chunked_statistics, parallel_statistics
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "DEFAULT_CHUNK_LINES": "parbleu.scaling.chunks",
+        "StreamedStatistics": "parbleu.scaling.chunks",
+        "chunked_statistics": "parbleu.scaling.chunks",
+        "sentence_scores": "parbleu.scaling.chunks",
+        "read_chunks": "parbleu.scaling.files",
+        "stream_statistics": "parbleu.scaling.files",
+        "parallel_chunked_statistics": "parbleu.scaling.processes",
+        "parallel_statistics": "parbleu.scaling.processes",
+    },
 )
-from parbleu.scaling.files import read_chunks, stream_statistics
-from parbleu.scaling.processes import parallel_chunked_statistics, parallel_statistics
 
 __all__ = [
     "DEFAULT_CHUNK_LINES",

@@ -3,10 +3,10 @@
 Statistics are sums over segments, so workers score chunks independently and return their
 column sums (and, if asked, their rows); the result is identical to scoring in one process.
 
-For plain files in an encoding that writes a newline as one byte (UTF-8, Latin-1, ...) the
+For regular files in an encoding that writes a newline as one byte (UTF-8, Latin-1, ...) the
 parent only counts lines: it finds where every chunk starts in each file (checking first
 that all files have the same number of lines) and each worker reads and decodes its own byte
-ranges, so the parent never holds the text. Otherwise (``.gz`` files, UTF-16) the parent
+ranges, so the parent never holds the text. Otherwise (``.gz`` files, pipes, UTF-16) the parent
 reads the chunks and sends them to the workers, with at most two chunks per worker waiting,
 so memory stays bounded either way.
 
@@ -20,21 +20,20 @@ so memory stays bounded either way.
 
 from __future__ import annotations
 
-import gzip
 from collections import deque
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
-from parbleu.engine.ranges import fixed_ranges
-from parbleu.errors import InputError, LengthMismatchError
-from parbleu.io.lines import open_binary
-from parbleu.io.reader import LineReader, splits_on_newline_bytes
+from parbleu.errors import InputError
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
+from parbleu.scaling.byteranges import (
+    LineRange,
+    plan_line_ranges,
+    read_line_range,
+    readable_in_ranges,
+)
 from parbleu.scaling.chunks import (
     DEFAULT_CHUNK_LINES,
     StreamedStatistics,
@@ -48,9 +47,6 @@ from parbleu.scaling.files import read_chunks, stream_statistics
 from parbleu.scaling.workers import process_pool
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
-
-_BLOCK_BYTES = 1 << 22
-_NEWLINE = ord("\n")
 
 
 def parallel_chunked_statistics(
@@ -110,13 +106,10 @@ def parallel_statistics(
         return stream_statistics(
             metric, hypotheses, references, chunk_lines=chunk_lines, encoding=encoding, rows=rows
         )
-    ranged = splits_on_newline_bytes(encoding) and not any(
-        str(path).endswith(".gz") for path in paths
-    )
-    if not ranged:
+    if not readable_in_ranges(paths, encoding):
         chunks = read_chunks(paths, chunk_lines=chunk_lines, encoding=encoding)
         return _pool_chunks(metric, ((p[0], p[1:]) for p in chunks), jobs=jobs, rows=rows)
-    plans = _plan_ranges(paths, chunk_lines)
+    plans = plan_line_ranges(paths, chunk_lines)
     if not plans:
         return empty_statistics(metric, rows=rows)
     tasks = [(metric, paths, plan, encoding, rows) for plan in plans]
@@ -144,77 +137,10 @@ def _pool_chunks(
     return StreamedStatistics.combine(parts) if parts else empty_statistics(metric, rows=rows)
 
 
-@dataclass(frozen=True)
-class _Range:
-    """Lines ``first_line .. first_line + lines - 1`` of every file, as byte ranges."""
-
-    first_line: int
-    lines: int
-    starts: tuple[int, ...]  # byte offset of the first line in each file
-    ends: tuple[int, ...]
-
-
-def _chunk_offsets(path: str | Path, chunk_lines: int) -> tuple[list[int], int, int]:
-    """Where lines ``0, chunk_lines, 2 * chunk_lines, ...`` start, and the line count.
-
-    Returns the byte offsets, the number of lines and the size of the file.
-    """
-    offsets = [0]
-    lines = 0
-    position = 0
-    last = b"\n"
-    handle = open_binary(path)
-    try:
-        while block := handle.read(_BLOCK_BYTES):
-            newlines = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == _NEWLINE)
-            # Line `lines + i + 1` starts after the i-th newline of this block.
-            wanted = np.arange(-lines % chunk_lines - 1, len(newlines), chunk_lines)
-            wanted = wanted[wanted >= 0]
-            offsets.extend((position + newlines[wanted] + 1).tolist())
-            lines += len(newlines)
-            position += len(block)
-            last = block[-1:]
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
-    finally:
-        handle.close()
-    if last != b"\n":  # a last line without a final newline
-        lines += 1
-    if offsets[-1] == position:
-        offsets.pop()
-    return offsets, lines, position
-
-
-def _plan_ranges(paths: Sequence[str | Path], chunk_lines: int) -> list[_Range]:
-    found = [_chunk_offsets(path, chunk_lines) for path in paths]
-    counts = [lines for _, lines, _ in found]
-    if len(set(counts)) > 1:
-        described = ", ".join(
-            f"{path} has {count} lines" for path, count in zip(paths, counts, strict=True)
-        )
-        raise LengthMismatchError(
-            f"files must have the same number of lines (one segment per line): {described}"
-        )
-    total = counts[0]
-    plans = []
-    for number, (first_line, stop) in enumerate(fixed_ranges(total, chunk_lines)):
-        starts = tuple(offsets[number] for offsets, _, _ in found)
-        ends = tuple(
-            offsets[number + 1] if number + 1 < len(offsets) else size for offsets, _, size in found
-        )
-        plans.append(_Range(first_line, stop - first_line, starts, ends))
-    return plans
-
-
 def _score_ranges(
-    task: tuple[AnyMetric, list[str | Path], _Range, str, bool],
+    task: tuple[AnyMetric, list[str | Path], LineRange, str, bool],
 ) -> StreamedStatistics:
     """Worker: read one range of lines of every file and score it."""
     metric, paths, plan, encoding, rows = task
-    parts = []
-    for path, start, end in zip(paths, plan.starts, plan.ends, strict=True):
-        with LineReader(
-            path, encoding, first_line=plan.first_line, first_byte=start, end_byte=end
-        ) as reader:
-            parts.append(reader.take(plan.lines))
+    parts = read_line_range(paths, plan, encoding)
     return score_chunk(metric, parts[0], parts[1:], rows=rows)

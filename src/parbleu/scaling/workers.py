@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from parbleu.errors import OptionError
@@ -20,20 +21,42 @@ from parbleu.errors import OptionError
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["map_in_processes", "process_pool", "resolve_jobs"]
+__all__ = ["available_cores", "map_in_processes", "process_pool", "resolve_jobs"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
+#: cgroup v2's CPU limit of this process's container: ``QUOTA PERIOD`` or ``max PERIOD``.
+_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+
+
+def available_cores() -> int:
+    """The CPU cores this process may use: its CPU affinity, capped by a container's quota.
+
+    ``os.cpu_count()`` counts the machine's cores; a process pinned to fewer cores (taskset)
+    or in a container given fewer CPUs (``docker --cpus``, Kubernetes limits) would be
+    oversubscribed by that many workers.
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    cores = cores or os.cpu_count() or 1
+    try:
+        quota, period = Path(_CPU_MAX).read_text(encoding="ascii").split()[:2]
+        if quota != "max":
+            cores = min(cores, max(1, -(-int(quota) // int(period))))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 limit readable here
+    return cores
+
+
 def resolve_jobs(jobs: int | None, option: str = "jobs") -> int:
-    """A positive number of processes: `jobs`, or one per CPU core for -1 or None.
+    """A positive number of processes: `jobs`, or one per available core for -1 or None.
 
     Raises:
         OptionError: `jobs` is not a positive integer, -1 or None.
     """
     if jobs is None or (isinstance(jobs, int) and not isinstance(jobs, bool) and jobs == -1):
-        return os.cpu_count() or 1
+        return available_cores()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise OptionError(f"{option} must be a positive integer, -1 or None; got {jobs!r}")
     return jobs

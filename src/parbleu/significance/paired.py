@@ -46,11 +46,12 @@ from parbleu.errors import InputError, LengthMismatchError
 from parbleu.metrics.base import AnyMetric, Float32Scorer
 from parbleu.options import check_int, coerce_enum
 from parbleu.signature import Signature
-from parbleu.significance.resampling import (
+from parbleu.significance.defaults import (
+    DEFAULT_AR_TRIALS,
+    DEFAULT_BOOTSTRAP_SAMPLES,
     DEFAULT_SEED,
-    bootstrap_scores,
-    randomization_differences,
 )
+from parbleu.significance.resampling import bootstrap_scores, randomization_differences
 from parbleu.significance.results import (
     AllPairsTest,
     Arithmetic,
@@ -66,9 +67,6 @@ from parbleu.significance.results import (
 from parbleu.stats import Stats
 
 __all__ = [
-    "DEFAULT_AR_TRIALS",
-    "DEFAULT_BOOTSTRAP_SAMPLES",
-    "DEFAULT_SEED",
     "AllPairsTest",
     "Arithmetic",
     "ConfidenceInterval",
@@ -81,12 +79,6 @@ __all__ = [
     "paired_bootstrap_all_pairs",
     "paired_randomization",
 ]
-
-
-#: sacreBLEU's default number of bootstrap resamples (``-cin``, ``-pbsn``).
-DEFAULT_BOOTSTRAP_SAMPLES = 1000
-#: sacreBLEU's default number of randomization trials (``-parn``).
-DEFAULT_AR_TRIALS = 10000
 
 
 def confidence_interval(

@@ -38,7 +38,6 @@ from parbleu.stats import Stats
 
 __all__ = [
     "CHUNK_BYTES",
-    "DEFAULT_SEED",
     "bootstrap_index_chunks",
     "bootstrap_scores",
     "count_matrix",
@@ -46,10 +45,6 @@ __all__ = [
     "randomization_mask_chunks",
 ]
 
-
-#: sacreBLEU's default seed (its ``SACREBLEU_SEED`` environment variable, unset), for every
-#: resampling parbleu does: significance tests and meta-evaluation intervals.
-DEFAULT_SEED = 12345
 
 #: Bytes of one working array of a chunk (indices, counts, masks); a few live at once.
 CHUNK_BYTES = 16 * 2**20

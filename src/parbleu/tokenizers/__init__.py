@@ -1,22 +1,23 @@
-"""BLEU tokenizers, each identical to the sacreBLEU 2.6.0 tokenizer of the same name."""
+"""BLEU tokenizers, each identical to the sacreBLEU 2.6.0 tokenizer of the same name.
+
+A tokenizer's module is imported when the tokenizer is made, so that naming tokenizers (the
+command line's choices) costs nothing.
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
+from typing import TYPE_CHECKING
 
 from parbleu.errors import OptionError
 from parbleu.options import Choice
-from parbleu.tokenizers.base import Tokenizer
-from parbleu.tokenizers.intl import International
-from parbleu.tokenizers.mecab import JapaneseMecab, KoreanMecab
-from parbleu.tokenizers.mteval import Mteval13a
-from parbleu.tokenizers.simple import CharacterTokenizer, WhitespaceTokenizer
-from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES, SentencePieceTokenizer
-from parbleu.tokenizers.zh import Chinese, ChineseFixed
+
+if TYPE_CHECKING:
+    from parbleu.tokenizers.base import Tokenizer
 
 __all__ = [
     "SENTENCEPIECE_TOKENIZERS",
-    "Tokenizer",
     "TokenizerName",
     "check_spm_model",
     "make_tokenizer",
@@ -40,15 +41,16 @@ class TokenizerName(Choice):
     SPBLEU_1K = "spBLEU-1K"
 
 
-_CLASSES: dict[TokenizerName, type[Tokenizer]] = {
-    TokenizerName.MTEVAL_13A: Mteval13a,
-    TokenizerName.INTL: International,
-    TokenizerName.ZH: Chinese,
-    TokenizerName.ZH_FIXED: ChineseFixed,
-    TokenizerName.CHAR: CharacterTokenizer,
-    TokenizerName.NONE: WhitespaceTokenizer,
-    TokenizerName.JA_MECAB: JapaneseMecab,
-    TokenizerName.KO_MECAB: KoreanMecab,
+#: The module and class of every tokenizer but the SentencePiece ones.
+_CLASSES: dict[TokenizerName, tuple[str, str]] = {
+    TokenizerName.MTEVAL_13A: ("mteval", "Mteval13a"),
+    TokenizerName.INTL: ("intl", "International"),
+    TokenizerName.ZH: ("zh", "Chinese"),
+    TokenizerName.ZH_FIXED: ("zh", "ChineseFixed"),
+    TokenizerName.CHAR: ("simple", "CharacterTokenizer"),
+    TokenizerName.NONE: ("simple", "WhitespaceTokenizer"),
+    TokenizerName.JA_MECAB: ("mecab", "JapaneseMecab"),
+    TokenizerName.KO_MECAB: ("mecab", "KoreanMecab"),
 }
 
 
@@ -79,6 +81,8 @@ def check_spm_model(name: TokenizerName, spm_model: object) -> str | None:
             )
         return None
     if spm_model is None:
+        from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES  # noqa: PLC0415
+
         raise OptionError(
             f"the {name.value!r} tokenizer needs its SentencePiece model file: pass "
             "spm_model=PATH (parbleu never downloads; sacreBLEU keeps it as "
@@ -103,5 +107,9 @@ def make_tokenizer(
     """
     model = check_spm_model(name, spm_model)
     if model is not None:
+        from parbleu.tokenizers.spm import SentencePieceTokenizer  # noqa: PLC0415
+
         return SentencePieceTokenizer(name.value, model)
-    return _CLASSES[name]()
+    module, cls = _CLASSES[name]
+    made: Tokenizer = getattr(importlib.import_module(f"parbleu.tokenizers.{module}"), cls)()
+    return made

@@ -53,7 +53,7 @@ from parbleu.meta import (
 from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.external import ExternalScores
 from parbleu.references import ReferenceSet
-from parbleu.significance.resampling import DEFAULT_SEED
+from parbleu.significance.defaults import DEFAULT_SEED
 
 __all__ = ["build_meta_parser", "run_meta"]
 

@@ -26,7 +26,7 @@ from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.significance import paired_bootstrap, paired_randomization
 from parbleu.significance.blocks import block_test
-from parbleu.significance.resampling import DEFAULT_SEED
+from parbleu.significance.defaults import DEFAULT_SEED
 
 __all__ = ["SEED_VARIABLE", "resolve_seed", "significance_lines", "wants_significance"]
 

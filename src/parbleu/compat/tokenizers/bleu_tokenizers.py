@@ -15,10 +15,10 @@ from parbleu.errors import OptionError
 from parbleu.options import coerce_enum
 from parbleu.tokenizers import (
     SENTENCEPIECE_TOKENIZERS,
-    Tokenizer,
     TokenizerName,
     make_tokenizer,
 )
+from parbleu.tokenizers.base import Tokenizer
 from parbleu.tokenizers.simple import CharacterTokenizer, WhitespaceTokenizer
 
 __all__ = [

@@ -34,7 +34,8 @@ from parbleu.options import options_from
 from parbleu.references import ReferenceSet, plain_streams
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
-from parbleu.tokenizers import Tokenizer, make_tokenizer
+from parbleu.tokenizers import make_tokenizer
+from parbleu.tokenizers.base import Tokenizer
 
 __all__ = ["BLEU", "PreparedReferences", "effective_ref_lengths"]
 

@@ -51,7 +51,8 @@ from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
-from parbleu.tokenizers import Tokenizer, make_tokenizer
+from parbleu.tokenizers import make_tokenizer
+from parbleu.tokenizers.base import Tokenizer
 
 __all__ = ["NIST", "PreparedNistReferences"]
 

@@ -1,0 +1,243 @@
+"""What the ``parbleu`` command prints for its options: how inputs are read, then scored.
+
+The command chooses how to read from what is asked:
+
+* significance tests (``-ci``, ``-pbs``, ``-par``, ``--blocks``) and sentence scores
+  (``-sl``) read every segment into memory;
+* one system scored with metrics that add up chunk statistics (all but NIST) is streamed a
+  chunk at a time (`parbleu.cli.streaming`): memory bounded by the chunk, ``-j`` processes
+  reading their own parts of the files;
+* otherwise (several systems, NIST) the references are prepared once per metric and the
+  systems read, checked and scored one after another.
+
+Every path reads, checks and scores the same segments, so their scores are identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
+
+from parbleu.cli.inputs import (
+    Inputs,
+    LineRules,
+    Sources,
+    read_inputs,
+    stdin_columns,
+    stdin_reader,
+)
+from parbleu.cli.options import Context, build_metrics
+from parbleu.cli.render import corpus_lines, sentence_lines, system_table
+from parbleu.errors import OptionError
+from parbleu.io.formats import read_segments
+from parbleu.io.lines import check_counts
+from parbleu.scaling.workers import available_cores
+
+if TYPE_CHECKING:
+    from parbleu.io.reader import LineReader
+    from parbleu.metrics.base import AnyMetric
+
+__all__ = ["score"]
+
+#: sacreBLEU warns about tokenized input when this many lines end in " .".
+_TOKENIZED_LINES = 100
+
+#: A system's name and how to read its lines.
+_System = tuple[str, Callable[[], list[str]]]
+
+
+@dataclass(frozen=True)
+class _Command:
+    """The options of one run, where warnings go, and how many processes it may use."""
+
+    args: argparse.Namespace
+    stderr: TextIO
+    jobs: int
+    labels: Sequence[str] | None
+
+    def names(self, default: Sequence[str]) -> list[str]:
+        """The systems' names: the labels given, else `default`."""
+        return list(self.labels) if self.labels is not None else list(default)
+
+    def warn_tokenized(self, tokenized_lines: int) -> None:
+        """SacreBLEU's warning for a system with 100 or more lines ending in ' .'."""
+        args = self.args
+        tokenize = getattr(args, "tokenize", None)
+        if args.force or args.quiet or "bleu" not in args.metrics or tokenize == "none":
+            return
+        if tokenized_lines >= _TOKENIZED_LINES:
+            print(
+                "parbleu: warning: 100 or more lines end in ' .': the output looks tokenized; "
+                "BLEU expects detokenized text (use --force to silence this)",
+                file=self.stderr,
+            )
+
+    def metrics(self) -> list[AnyMetric]:
+        """The metrics of the options, without references."""
+        context = Context(sentence_level=self.args.sentence_level, jobs=self.jobs)
+        return build_metrics(self.args.metrics, self.args, context)
+
+    def one_system(self, scores: Sequence[Any]) -> list[str]:
+        """One system's scores, ordered as sacreBLEU orders them: by metric name."""
+        ordered = sorted(scores, key=lambda score: score.name.upper())
+        args = self.args
+        return corpus_lines(
+            ordered, fmt=args.format, score_only=args.score_only, width=args.width, short=args.short
+        )
+
+
+def score(
+    args: argparse.Namespace,
+    stdin: BinaryIO | None,
+    stderr: TextIO,
+    labels: Sequence[str] | None = None,
+) -> list[str]:
+    """The lines the command prints for these options and inputs.
+
+    `labels` name the systems in the output instead of their files.
+    """
+    command = _Command(args, stderr, args.paired_jobs or available_cores(), labels)
+    if args.sentence_level or _wants_significance(args):
+        return _in_memory(command, read_inputs(args, stdin))
+    sources = Sources.from_args(args)
+    streamed = build_metrics(args.metrics, args, Context(jobs=1))
+    chunkable = all(metric.chunk_refusal is None for metric in streamed)
+    if sources.systems is None:
+        reader = stdin_reader(stdin, args.encoding)
+        first = reader.peek(1)
+        if chunkable and first and "\t" not in first[0].rstrip():
+            rules = LineRules(sources.ref_fields, sources.refs[0], system_on_stdin=True)
+            return _streamed(command, sources, streamed, reader, rules)
+        return _prepared(command, sources, _stdin_systems(command, reader))
+    if chunkable and len(sources.systems) == 1:
+        rules = LineRules(sources.ref_fields, sources.refs[0])
+        return _streamed(command, sources, streamed, sources.systems[0], rules)
+    paths = sources.systems
+    readers = [lambda path=path: read_segments(path, args.encoding) for path in paths]
+    return _prepared(command, sources, zip(command.names(paths), readers, strict=True))
+
+
+def _wants_significance(args: argparse.Namespace) -> bool:
+    from parbleu.cli.significance import wants_significance  # noqa: PLC0415 (only when asked)
+
+    return wants_significance(args)
+
+
+def _streamed(
+    command: _Command,
+    sources: Sources,
+    metrics: list[AnyMetric],
+    system: str | LineReader,
+    rules: LineRules,
+) -> list[str]:
+    """One system, read a chunk at a time."""
+    from parbleu.cli.streaming import stream_scores  # noqa: PLC0415
+
+    result = stream_scores(
+        metrics,
+        system,
+        sources.refs,
+        rules,
+        n_streams=sources.n_streams,
+        encoding=command.args.encoding,
+        jobs=command.jobs,
+    )
+    command.warn_tokenized(result.tokenized_lines)
+    return command.one_system(result.scores)
+
+
+def _stdin_systems(command: _Command, reader: LineReader) -> Iterator[_System]:
+    """Systems as the tab-separated columns of standard input."""
+    columns = stdin_columns(reader)
+    names = command.names([f"System {i + 1}" for i in range(len(columns))])
+    return ((name, _given(lines)) for name, lines in zip(names, columns, strict=True))
+
+
+def _given(lines: list[str]) -> Callable[[], list[str]]:
+    return lambda: lines
+
+
+def _prepared(command: _Command, sources: Sources, systems: Iterable[_System]) -> list[str]:
+    """References prepared once per metric; each system read, checked and scored in turn."""
+    refs = sources.read_references(command.args.encoding)
+    ref_counts = [(name, len(lines)) for name, lines in zip(sources.ref_names, refs, strict=True)]
+    check_counts(ref_counts)
+    scorers = [_scorer(metric, refs, command.jobs) for metric in command.metrics()]
+    names, scores, tokenized = [], [], 0
+    for name, read in systems:
+        lines = read()
+        check_counts([*ref_counts, (name, len(lines))])
+        tokenized = max(tokenized, _tokenized_lines(lines))
+        names.append(name)
+        scores.append([corpus_score(lines) for corpus_score in scorers])
+    command.warn_tokenized(tokenized)
+    if len(scores) == 1:
+        return command.one_system(scores[0])
+    args = command.args
+    return system_table(names, scores, fmt=args.format, width=args.width, short=args.short)
+
+
+def _tokenized_lines(lines: Sequence[str]) -> int:
+    return sum(line.endswith(" .") for line in lines)
+
+
+def _scorer(metric: AnyMetric, refs: list[list[str]], jobs: int) -> Callable[[list[str]], Any]:
+    """A metric's corpus score of a system's lines against `refs`.
+
+    References are prepared once for all systems, unless the corpus is large enough for its
+    chunks to be spread over `jobs` processes, where each chunk counts its own references.
+    A metric that cannot be chunked (NIST) or whose sums depend on their order (TER, which
+    spreads its own work over `jobs` processes) scores the corpus in one piece.
+    """
+    from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES  # noqa: PLC0415
+
+    spread = jobs > 1 and len(refs[0]) > DEFAULT_CHUNK_LINES
+    if not spread or metric.chunk_refusal is not None or not metric.sums_in_any_order:
+        return _prepared_metric(metric, refs).corpus_score
+    from parbleu.scaling.processes import parallel_chunked_statistics  # noqa: PLC0415
+
+    def corpus_score(lines: list[str]) -> Any:
+        totals = parallel_chunked_statistics(metric, lines, refs, jobs=jobs).totals
+        return metric.score_totals(totals, metric.signature(len(refs)))
+
+    return corpus_score
+
+
+def _prepared_metric(metric: AnyMetric, refs: list[list[str]]) -> AnyMetric:
+    from parbleu.references import ReferenceSet  # noqa: PLC0415
+
+    return metric.with_prepared(metric.prepare(ReferenceSet(tuple(map(tuple, refs)))))
+
+
+def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
+    """Significance tests and sentence scores: every segment in memory."""
+    from parbleu.cli.significance import significance_lines, wants_significance  # noqa: PLC0415
+
+    args = command.args
+    names, systems = command.names(inputs.names), inputs.systems
+    command.warn_tokenized(max(_tokenized_lines(lines) for lines in systems))
+    metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
+    if wants_significance(args):
+        return significance_lines(args, metrics, names, systems, os.environ)
+    if len(systems) > 1:
+        raise OptionError(f"sentence-level mode scores one system; got {len(systems)}")
+    return sentence_lines(
+        _sentence_scores(metrics, systems[0]),
+        fmt=args.format,
+        score_only=args.score_only,
+        width=args.width,
+        short=args.short,
+    )
+
+
+def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[tuple[Any, ...]]:
+    """The scores of each segment, one per metric in the order given."""
+    per_metric = []
+    for metric in metrics:
+        signature = metric.signature()
+        rows = metric.statistics(lines).values
+        per_metric.append([metric.score_totals(row, signature) for row in rows])
+    return list(zip(*per_metric, strict=True))
