@@ -4,6 +4,9 @@ Tests that read the shared WMT data take the `shared_data` fixture. When the fol
 they skip, saying why, except when PARBLEU_REQUIRE_SHARED_DATA=1 (set by .ci/run): then they
 fail, so CI can never pass by skipping its conformance tests.
 
+METEOR's tests take the `wordnet` fixture: Debian's WordNet 3.0, loaded once (they skip
+without it, and fail instead under PARBLEU_REQUIRE_WORDNET=1, also set by .ci/run).
+
 Property tests draw new examples on every run. HYPOTHESIS_PROFILE=ci (set by .ci/run) makes
 them draw the same examples every time (and read no example database), so that CI checks what
 was checked before committing; local runs keep exploring.
@@ -13,11 +16,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
 from tests.wmt import WmtData
+
+if TYPE_CHECKING:
+    from parbleu.metrics.meteor import WordNet
 
 settings.register_profile("ci", derandomize=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -40,6 +47,15 @@ def shared_data() -> WmtData:
             pytest.fail(message + "; PARBLEU_REQUIRE_SHARED_DATA=1 forbids skipping")
         pytest.skip(message)
     return WmtData(root)
+
+
+@pytest.fixture(scope="session")
+def wordnet() -> WordNet:
+    """Debian's WordNet 3.0 as parbleu reads it, loaded once for every METEOR test."""
+    from parbleu.metrics.meteor import WordNet  # noqa: PLC0415 (only METEOR's tests need it)
+    from tests.oracles.nltk_wordnet import require_wordnet  # noqa: PLC0415
+
+    return WordNet.load(require_wordnet())
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

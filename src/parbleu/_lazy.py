@@ -8,6 +8,7 @@ the time it takes to import every metric).
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,6 +27,6 @@ def lazy_exports(
         return getattr(importlib.import_module(module), name)
 
     def __dir__() -> list[str]:  # noqa: N807
-        return sorted(names)
+        return sorted({*vars(sys.modules[package]), *names})
 
     return __getattr__, __dir__

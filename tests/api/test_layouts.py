@@ -14,15 +14,19 @@ from typing import Any
 import numpy as np
 import pytest
 
-from parbleu import BLEU, CHRF, NIST, TER
+from parbleu import BLEU, CHRF, METEOR, NIST, ROUGE, TER
 from parbleu.metrics.bleu.float32 import bleu_float32
 from parbleu.metrics.bleu.formula import bleu_from_totals
 from parbleu.metrics.chrf.float32 import chrf_float32
 from parbleu.metrics.chrf.formula import chrf_from_totals
 from parbleu.metrics.external import ExternalScores, external_means
+from parbleu.metrics.meteor import WordNet
+from parbleu.metrics.meteor.formula import meteor_means
 from parbleu.metrics.nist.formula import nist_from_totals
+from parbleu.metrics.rouge import bootstrap_aggregate
+from parbleu.metrics.rouge.formula import aggregate_measures
 from parbleu.metrics.ter.formula import ter_float32, ter_scores
-from parbleu.stats import Layout
+from parbleu.stats import Layout, Stats
 
 HYPS = [
     "the cat sat on the mat",
@@ -63,6 +67,20 @@ def _cases() -> dict[str, Case]:
     cases["ter-float32"] = (TER(REFS), ter_float32)
     nist = NIST(REFS)
     cases["nist"] = (nist, lambda r, lay: nist_from_totals(r, nist.options.max_ngram_order, lay))
+    rouge_options = {
+        "rouge1": {},
+        "rouge2-micro": {"rouge_type": "rouge2", "aggregate": "micro"},
+        "rougeL-average": {"rouge_type": "rougeL", "multi_reference": "average"},
+        "rougeLsum-micro-stem": {"rouge_type": "rougeLsum", "aggregate": "micro", "stem": True},
+    }
+    for label, options in rouge_options.items():
+        rouge = ROUGE(REFS, **options)
+        cases[label] = (rouge, lambda r, lay, o=rouge.options: aggregate_measures(r, o, lay))
+    bootstrap = ROUGE(REFS)
+    cases["rouge-bootstrap"] = (
+        bootstrap,
+        lambda r, lay: bootstrap_aggregate(Stats(lay.columns, r), n_samples=20, seed=3),
+    )
     return cases
 
 
@@ -84,12 +102,23 @@ def test_permuted_columns_give_the_same_scores(name: str) -> None:
             np.testing.assert_array_equal(got_array, expected_array)
 
 
+def test_permuted_meteor_columns_give_the_same_scores(wordnet: WordNet) -> None:
+    metric = METEOR(REFS, database=wordnet)
+    stats = metric.statistics(HYPS)
+    rows = np.concatenate([stats.values, stats.total()[None, :]])
+    expected = meteor_means(rows, metric.layout)
+    for order in (np.arange(len(metric.columns))[::-1], np.random.default_rng(7).permutation(6)):
+        got = meteor_means(rows[:, order], metric.layout.permuted(order))
+        np.testing.assert_array_equal(got, expected)
+
+
 def _arrays(result: Any) -> list[np.ndarray]:
     """Every array a formula returns: scores and, where given, precisions, penalties, flags."""
     if isinstance(result, tuple):
         return [np.asarray(part) for part in result]
     if hasattr(result, "__dataclass_fields__"):
-        return [np.asarray(getattr(result, name)) for name in result.__dataclass_fields__]
+        values = [getattr(result, name) for name in result.__dataclass_fields__]
+        return [a for value in values for a in _arrays(value)]
     return [np.asarray(result)]
 
 

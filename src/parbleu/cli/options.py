@@ -23,7 +23,10 @@ from typing import TYPE_CHECKING, Any
 from parbleu.errors import OptionError
 from parbleu.metrics.bleu.options import BleuOptions
 from parbleu.metrics.chrf.options import ChrfOptions
+from parbleu.metrics.meteor.options import MeteorOptions
+from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET
 from parbleu.metrics.nist.options import NistOptions
+from parbleu.metrics.rouge.options import RougeOptions
 from parbleu.metrics.ter.options import TerOptions
 
 if TYPE_CHECKING:
@@ -150,6 +153,22 @@ def _nist(options: NistOptions, _: Context) -> AnyMetric:
     return NIST(options=options)
 
 
+def _rouge(options: RougeOptions, _: Context) -> AnyMetric:
+    from parbleu.metrics.rouge.metric import ROUGE  # noqa: PLC0415
+
+    return ROUGE(options=options)
+
+
+def _meteor(options: MeteorOptions, context: Context) -> AnyMetric:
+    from parbleu.metrics.meteor.metric import METEOR  # noqa: PLC0415
+
+    # The library has no default WordNet; the command line reads Debian's wordnet-base.
+    del context
+    if options.wordnet is None:
+        options = dataclasses.replace(options, wordnet=DEBIAN_WORDNET)
+    return METEOR(options=options)
+
+
 METRIC_GROUPS: tuple[MetricGroup, ...] = (
     MetricGroup(
         "bleu",
@@ -243,6 +262,67 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
             ),
         ),
         _nist,
+    ),
+    MetricGroup(
+        "rouge",
+        "ROUGE (as rouge_score 0.1.2; one variant per run)",
+        RougeOptions,
+        (
+            Flag(
+                ("--rouge-type",),
+                "rouge_type",
+                "rouge1, rouge2, ... (any N >= 1), rougeL, or rougeLsum with sentences split "
+                "on newlines (default: {default})",
+            ),
+            Flag(("--rouge-stem",), "stem", "Porter-stem tokens of 4+ characters (use_stemmer)"),
+            Flag(
+                ("--rouge-script",),
+                "script",
+                "ascii: rouge_score's tokens, [a-z0-9] runs; unicode: every script "
+                "(default: {default})",
+            ),
+            Flag(
+                ("--rouge-multi-reference",),
+                "multi_reference",
+                "several references: the best F (score_multi) or their average "
+                "(default: {default})",
+            ),
+            Flag(
+                ("--rouge-aggregate",),
+                "aggregate",
+                "corpus score: mean of segment scores or micro (summed counts) "
+                "(default: {default})",
+            ),
+            Flag(
+                ("--rouge-beta",), "beta", "recall weighs beta times precision ({default})", float
+            ),
+        ),
+        _rouge,
+    ),
+    MetricGroup(
+        "meteor",
+        "METEOR (as NLTK 3.10's meteor_score)",
+        MeteorOptions,
+        (
+            Flag(
+                ("--meteor-wordnet",),
+                "wordnet",
+                f"folder of a WordNet 3.0 database (default: {DEBIAN_WORDNET}, where Debian's "
+                "wordnet-base installs it)",
+            ),
+            Flag(("--meteor-tokenize",), "tokenize", "tokenizer of the words (default: {default})"),
+            Flag(("--meteor-alpha",), "alpha", "weight of precision ({default})", float),
+            Flag(
+                ("--meteor-beta",), "beta", "shape of the fragmentation penalty ({default})", float
+            ),
+            Flag(
+                ("--meteor-gamma",),
+                "gamma",
+                "weight of the fragmentation penalty ({default})",
+                float,
+            ),
+        ),
+        _meteor,
     ),
 )
 

@@ -17,7 +17,8 @@ from parbleu.significance.defaults import DEFAULT_SEED
 __all__ = ["CommandParser", "build_parser"]
 
 _DESCRIPTION = """\
-Score machine translation output with BLEU (and chrF, TER, NIST), exactly as sacreBLEU does.
+Score machine translation output with BLEU (and chrF, TER, NIST), exactly as sacreBLEU does;
+ROUGE (-m rouge) as rouge_score and METEOR (-m meteor) as NLTK compute them.
 
   parbleu ref.txt -i system.txt                 corpus BLEU of one system (JSON)
   parbleu ref.A.txt ref.B.txt -i a.txt b.txt -f text   several systems, two references

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from parbleu.metrics.bleu import BLEU
     from parbleu.metrics.chrf import CHRF
     from parbleu.metrics.external import ExternalScores
+    from parbleu.metrics.meteor import METEOR
     from parbleu.metrics.nist import NIST
+    from parbleu.metrics.rouge import ROUGE
     from parbleu.metrics.ter import TER
 
 __getattr__, __dir__ = lazy_exports(
@@ -31,9 +33,21 @@ __getattr__, __dir__ = lazy_exports(
         "BLEU": "parbleu.metrics.bleu",
         "CHRF": "parbleu.metrics.chrf",
         "ExternalScores": "parbleu.metrics.external",
+        "METEOR": "parbleu.metrics.meteor",
         "NIST": "parbleu.metrics.nist",
+        "ROUGE": "parbleu.metrics.rouge",
         "TER": "parbleu.metrics.ter",
     },
 )
 
-__all__ = ["BLEU", "CHRF", "NIST", "TER", "AnyMetric", "ExternalScores", "Metric"]
+__all__ = [
+    "BLEU",
+    "CHRF",
+    "METEOR",
+    "NIST",
+    "ROUGE",
+    "TER",
+    "AnyMetric",
+    "ExternalScores",
+    "Metric",
+]

@@ -1,0 +1,82 @@
+"""METEOR options as one validated, frozen value, and the signature fields they produce."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from parbleu.errors import OptionError
+from parbleu.options import check_number, coerce_enum
+from parbleu.tokenizers import TokenizerName
+
+__all__ = ["MeteorOptions"]
+
+
+def _folder(value: object) -> Path | None:
+    if value is None or isinstance(value, Path):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        return Path(value)
+    raise OptionError(
+        f"wordnet must be the path of a WordNet 3.0 folder; got {value!r}",
+        option="wordnet",
+        expected="the path of a WordNet 3.0 folder",
+        received=value,
+    )
+
+
+@dataclass(frozen=True)
+class MeteorOptions:
+    """Every setting that changes a METEOR score, checked when the value is made.
+
+    Attributes:
+        wordnet: the folder of a WordNet 3.0 database (Debian's ``wordnet-base`` installs
+            one in ``/usr/share/wordnet``, `parbleu.metrics.meteor.DEBIAN_WORDNET`). It must
+            be given: parbleu has no default database (the command line defaults to
+            Debian's folder).
+        tokenize: the tokenizer that splits text into the words NLTK takes pre-tokenized.
+        alpha: weight of precision against recall, in [0, 1] (NLTK: 0.9).
+        beta: shape of the fragmentation penalty (NLTK: 3.0).
+        gamma: weight of the fragmentation penalty (NLTK: 0.5).
+
+    ``alpha``, ``beta`` and ``gamma`` are Lavie and Agarwal's (2007), as NLTK names them.
+
+    Raises:
+        OptionError: naming the option, the accepted values and the value received.
+    """
+
+    wordnet: Path | None = None
+    tokenize: TokenizerName = TokenizerName.MTEVAL_13A
+    alpha: float = 0.9
+    beta: float = 3.0
+    gamma: float = 0.5
+
+    def __post_init__(self) -> None:
+        alpha = check_number(self.alpha, "alpha", minimum=0)
+        if alpha > 1:
+            raise OptionError(
+                f"alpha must be in [0, 1]; got {self.alpha!r}",
+                option="alpha",
+                expected="a number in [0, 1]",
+                received=self.alpha,
+            )
+        values = {
+            "wordnet": _folder(self.wordnet),
+            "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
+            "alpha": alpha,
+            "beta": check_number(self.beta, "beta"),
+            "gamma": check_number(self.gamma, "gamma"),
+        }
+        for name, normalized in values.items():
+            object.__setattr__(self, name, normalized)
+
+    def signature_fields(self, wordnet_version: str) -> list[tuple[str, str, str]]:
+        """tok, alpha, beta, gamma and the WordNet version (not its folder)."""
+        return [
+            ("tok", "tok", self.tokenize.value),
+            ("alpha", "a", repr(self.alpha)),
+            ("beta", "b", repr(self.beta)),
+            ("gamma", "g", repr(self.gamma)),
+            ("wordnet", "wn", wordnet_version),
+        ]
