@@ -14,7 +14,7 @@ from parbleu._version import __version__
 from parbleu.cli.options import MAX_WIDTH, METRIC_NAMES, add_metric_options, integer
 from parbleu.significance.defaults import DEFAULT_SEED
 
-__all__ = ["CommandParser", "build_parser"]
+__all__ = ["CommandParser", "build_parser", "wants_significance"]
 
 _DESCRIPTION = """\
 Score machine translation output with BLEU (and chrF, TER, NIST), exactly as sacreBLEU does;
@@ -174,3 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     _report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"parbleu {__version__}")
     return parser
+
+
+def wants_significance(args: argparse.Namespace) -> bool:
+    """Whether the options ask for a confidence interval, a paired test or the block test."""
+    return bool(args.confidence or args.paired_bs or args.paired_ar or args.blocks is not None)

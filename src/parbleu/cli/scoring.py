@@ -30,6 +30,7 @@ from parbleu.cli.inputs import (
     stdin_reader,
 )
 from parbleu.cli.options import Context, build_metrics
+from parbleu.cli.parser import wants_significance
 from parbleu.cli.render import corpus_lines, sentence_lines, system_table
 from parbleu.errors import OptionError
 from parbleu.io.formats import read_segments
@@ -100,7 +101,7 @@ def score(
     `labels` name the systems in the output instead of their files.
     """
     command = _Command(args, stderr, args.paired_jobs or available_cores(), labels)
-    if args.sentence_level or _wants_significance(args):
+    if args.sentence_level or wants_significance(args):
         return _in_memory(command, read_inputs(args, stdin))
     sources = Sources.from_args(args)
     streamed = build_metrics(args.metrics, args, Context(jobs=1))
@@ -118,12 +119,6 @@ def score(
     paths = sources.systems
     readers = [lambda path=path: read_segments(path, args.encoding) for path in paths]
     return _prepared(command, sources, zip(command.names(paths), readers, strict=True))
-
-
-def _wants_significance(args: argparse.Namespace) -> bool:
-    from parbleu.cli.significance import wants_significance  # noqa: PLC0415 (only when asked)
-
-    return wants_significance(args)
 
 
 def _streamed(
@@ -214,7 +209,7 @@ def _prepared_metric(metric: AnyMetric, refs: list[list[str]]) -> AnyMetric:
 
 def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
     """Significance tests and sentence scores: every segment in memory."""
-    from parbleu.cli.significance import significance_lines, wants_significance  # noqa: PLC0415
+    from parbleu.cli.significance import significance_lines  # noqa: PLC0415
 
     args = command.args
     names, systems = command.names(inputs.names), inputs.systems

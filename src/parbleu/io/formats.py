@@ -15,17 +15,14 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parbleu.errors import InputError, OptionError
-from parbleu.io.arrow import read_arrow, read_parquet
-from parbleu.io.jsonl import read_jsonl
 from parbleu.io.lines import READ_ERRORS, open_binary, read_error, read_lines
-from parbleu.io.records import RecordFields
-from parbleu.io.sgml import read_sgml
-from parbleu.io.testset import TestSet
-from parbleu.io.tsv import read_tsv
-from parbleu.io.wmt_xml import read_wmt_xml
+
+if TYPE_CHECKING:
+    from parbleu.io.records import RecordFields
+    from parbleu.io.testset import TestSet
 
 __all__ = ["Format", "check_plain_text", "detect_format", "read_test_set", "read_text_lines"]
 
@@ -156,6 +153,13 @@ def read_test_set(
     to the format's reader (`parbleu.io.wmt_xml.read_wmt_xml` ...). Several files of one
     test set (SGML source, references, systems) combine with `parbleu.io.testset.combine`.
     """
+    # The readers are imported here: reading plain text (the command line) needs none.
+    from parbleu.io.arrow import read_arrow, read_parquet  # noqa: PLC0415
+    from parbleu.io.jsonl import read_jsonl  # noqa: PLC0415
+    from parbleu.io.sgml import read_sgml  # noqa: PLC0415
+    from parbleu.io.tsv import read_tsv  # noqa: PLC0415
+    from parbleu.io.wmt_xml import read_wmt_xml  # noqa: PLC0415
+
     found = detect_format(path, format)
     if found in (Format.WMT_XML, Format.SGML) and fields is not None:
         raise OptionError(f"fields= applies to record formats, not {_NAMES[found]}")

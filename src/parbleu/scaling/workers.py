@@ -8,7 +8,6 @@ ends, however the parent ends (SIGTERM, SIGKILL, a crash), so no worker is ever 
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -69,6 +68,8 @@ _PR_SET_PDEATHSIG = 1
 def _die_with_parent(parent: int) -> None:
     """Worker initializer: end this worker when the process that started it ends."""
     if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415 (in the worker only)
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # the parent died before the request took effect

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 
+from parbleu.cli.parser import wants_significance
 from parbleu.cli.significance.blocks import block_json, block_text
 from parbleu.cli.significance.confidence import confidence_lines
 from parbleu.cli.significance.paired import paired_json, paired_text
@@ -32,11 +33,6 @@ __all__ = ["SEED_VARIABLE", "resolve_seed", "significance_lines", "wants_signifi
 
 #: sacreBLEU's environment variable for the seed.
 SEED_VARIABLE = "SACREBLEU_SEED"
-
-
-def wants_significance(args: argparse.Namespace) -> bool:
-    """Whether the options ask for a confidence interval, a paired test or the block test."""
-    return bool(args.confidence or args.paired_bs or args.paired_ar or args.blocks is not None)
 
 
 def _parse_seed(text: str, source: str) -> int | None:

@@ -26,7 +26,6 @@ from parbleu.engine.joint import pair_counts
 from parbleu.engine.ngrams import NgramTable, build_table, clipped_matches, ngram_totals
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Float32Scorer, Metric
-from parbleu.metrics.bleu.float32 import SACREBLEU_SMOOTHING, bleu_float32
 from parbleu.metrics.bleu.formula import bleu_from_totals, bleu_layout
 from parbleu.metrics.bleu.options import BleuOptions, RefLength, SmoothVariant
 from parbleu.metrics.bleu.result import BleuScore
@@ -170,6 +169,11 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     def float32_scorer(self) -> Float32Scorer | None:
         """SacreBLEU's float32 bootstrap arithmetic, for the options sacreBLEU has."""
+        from parbleu.metrics.bleu.float32 import (  # noqa: PLC0415 (resampling only)
+            SACREBLEU_SMOOTHING,
+            bleu_float32,
+        )
+
         options, layout = self.options, self.layout
         sacrebleu_has = (
             options.smooth_method in SACREBLEU_SMOOTHING

@@ -33,7 +33,6 @@ from parbleu.engine.ngrams import ngram_totals
 from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_ngrams import ReferenceNgrams
 from parbleu.metrics.base import Float32Scorer, Metric
-from parbleu.metrics.chrf.float32 import chrf_float32
 from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.result import ChrfScore
@@ -144,6 +143,8 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     def float32_scorer(self) -> Float32Scorer:
         """SacreBLEU's float32 bootstrap arithmetic."""
+        from parbleu.metrics.chrf.float32 import chrf_float32  # noqa: PLC0415 (resampling only)
+
         options, layout = self.options, self.layout
         return lambda rows: chrf_float32(rows, options, layout)
 
