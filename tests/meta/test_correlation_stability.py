@@ -64,6 +64,24 @@ def test_rank_correlations_with_ties(x: list[int], y: list[int], scale: float) -
             assert got == pytest.approx(expected, rel=1e-9, abs=1e-12)
 
 
+@settings(max_examples=100, deadline=None)
+@given(x=VALUES, y=VALUES)
+def test_spearman_is_scipys_bit_for_bit(x: list[int], y: list[int]) -> None:
+    """Ranks are small half-integers: SciPy's arithmetic can be followed exactly."""
+    n = min(len(x), len(y))
+    a, b = np.array(x[:n], dtype=float), np.array(y[:n], dtype=float)
+    assume(np.ptp(a) > 0 and np.ptp(b) > 0)
+    assert spearman(a, b) == _scipy(scipy.stats.spearmanr, a, b)
+
+
+def test_a_perfect_ranking_is_exactly_one() -> None:
+    """scipy.stats.spearmanr gives exactly 1.0 here (Pearson's r of the ranks gives
+    0.9999999999999998), and -0.9999999999999999 for the reversed five: the same arithmetic."""
+    assert spearman([75.3, 45.3, 94.4], [60, 10, 90]) == 1.0
+    five = [1.0, 2.0, 3.0, 4.0, 5.0], [9.0, 7.0, 5.0, 3.0, 1.0]
+    assert spearman(*five) == _scipy(scipy.stats.spearmanr, *five)
+
+
 @settings(max_examples=60, deadline=None)
 @given(x=VALUES, y=VALUES, sx=st.sampled_from(SCALES), sy=st.sampled_from(SCALES))
 def test_regression_is_scale_free(x: list[int], y: list[int], sx: float, sy: float) -> None:

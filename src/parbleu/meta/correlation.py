@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import FloatArray
+from parbleu.arrays import BoolArray, FloatArray
 from parbleu.errors import InputError
 from parbleu.options import Choice, coerce_enum
 
@@ -86,13 +86,44 @@ def _centred_and_scaled(values: FloatArray) -> tuple[FloatArray, FloatArray]:
 
 
 def _pearson(x: FloatArray, y: FloatArray) -> FloatArray:
+    """Pearson's r as SciPy's ``pearsonr`` computes it.
+
+    NaN for a constant vector, found as SciPy finds it (every value equal to the first): the
+    mean of 1.5e156 taken three times need not be exactly 1.5e156.
+    """
     dx, _ = _centred_and_scaled(x)
     dy, _ = _centred_and_scaled(y)
     with np.errstate(invalid="ignore", divide="ignore"):
         dx = dx / np.sqrt((dx * dx).sum(-1, keepdims=True))
         dy = dy / np.sqrt((dy * dy).sum(-1, keepdims=True))
         r: FloatArray = (dx * dy).sum(-1)
-    return np.clip(r, -1.0, 1.0)
+    constant = _constant(x) | _constant(y)
+    return np.where(constant, np.nan, np.clip(r, -1.0, 1.0))
+
+
+def _constant(values: FloatArray) -> BoolArray:
+    """Whether each row holds one value only."""
+    same: BoolArray = (values == values[..., :1]).all(axis=-1)
+    return same
+
+
+def _spearman(x: FloatArray, y: FloatArray) -> FloatArray:
+    """Spearman's rho as SciPy's ``spearmanr`` computes it, bit for bit.
+
+    ``numpy.corrcoef`` of the ranks: covariances multiplied by ``1 / (n - 1)``, the
+    cross-covariance divided by the second standard deviation, then the first, and clipped
+    to [-1, 1] (so that a perfect ranking is exactly 1). Ranks need no scaling: they neither
+    overflow nor underflow.
+    """
+    a, b = _ranks(x), _ranks(y)
+    da = a - a.mean(axis=-1, keepdims=True)
+    db = b - b.mean(axis=-1, keepdims=True)
+    factor = 1.0 / (a.shape[-1] - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = (da * db).sum(-1) * factor
+        r = r / np.sqrt((db * db).sum(-1) * factor) / np.sqrt((da * da).sum(-1) * factor)
+    rho: FloatArray = np.clip(r, -1.0, 1.0)
+    return rho
 
 
 def _rank_1d(values: FloatArray) -> FloatArray:
@@ -182,9 +213,8 @@ def rankdata(values: npt.ArrayLike) -> FloatArray:
 
 
 def spearman(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
-    """Spearman's rho: Pearson's r of the average ranks; NaN when either vector is constant."""
-    a, b = paired_vectors(x, y)
-    return float(_pearson(_ranks(a), _ranks(b)))
+    """Spearman's rho: the correlation of the average ranks; NaN when either vector is constant."""
+    return float(_spearman(*paired_vectors(x, y)))
 
 
 def kendall(x: npt.ArrayLike, y: npt.ArrayLike, variant: KendallVariant | str = "b") -> float:
@@ -261,7 +291,7 @@ def correlations(metric: FloatArray, human: FloatArray, variant: KendallVariant)
     return np.stack(
         [
             _pearson(metric, human),
-            _pearson(_ranks(metric), _ranks(human)),
+            _spearman(metric, human),
             _kendall(metric, human, variant),
             _accuracy(metric, human),
         ]
