@@ -134,12 +134,16 @@ def test_several_systems_give_a_table_with_signatures() -> None:
     assert any(line.startswith(" - BLEU") and "nrefs:2" in line for line in lines)
 
 
-def test_several_systems_json_includes_signatures() -> None:
-    code, out, _ = parbleu(REF_A, "-i", STRONG, WEAK)
+def test_several_systems_json_is_sacrebleus_plus_one_key() -> None:
+    """sacreBLEU's multi-system JSON, byte for byte, once parbleu's "parbleu" key is removed."""
+    code, out, _ = parbleu(REF_A, "-i", STRONG, WEAK, "-m", "ter", "bleu")
     rows = json.loads(out)
     assert code == 0
-    assert [row["system"] for row in rows] == [STRONG, WEAK]
-    assert all(row["BLEU"]["signature"].startswith("nrefs:1|") for row in rows)
+    plain = [{key: value for key, value in row.items() if key != "parbleu"} for row in rows]
+    assert json.dumps(plain, indent=4) + "\n" == sacrebleu_cli(
+        REF_A, "-i", STRONG, WEAK, "-m", "ter", "bleu"
+    )
+    assert all(row["parbleu"]["BLEU"]["signature"].startswith("nrefs:1|") for row in rows)
 
 
 def test_hypotheses_on_stdin_tab_separated_systems() -> None:
@@ -150,7 +154,9 @@ def test_hypotheses_on_stdin_tab_separated_systems() -> None:
     rows = json.loads(out)
     assert code == 0
     assert [row["system"] for row in rows] == ["System 1", "System 2"]
-    assert rows[0]["BLEU"]["score"] == json.loads(parbleu(REF_A, "-i", STRONG)[1])["score"]
+    single = json.loads(parbleu(REF_A, "-i", STRONG)[1])
+    assert rows[0]["BLEU"] == f"{single['score']:.1f}"
+    assert rows[0]["parbleu"]["BLEU"] == single
 
 
 def test_tab_separated_references(tmp_path: Path) -> None:
@@ -244,7 +250,8 @@ def test_empty_inputs(tmp_path: Path) -> None:
         ([REF_A, "-i", FAIR, "-s", "exp", "-sv", "0.5"], "smooth_value applies to"),
         ([REF_A, "-i", FAIR, FAIR], "is given twice"),
         (["-i", FAIR], "no reference files"),
-        ([REF_A, "-t", "wmt14", "-l", "en-de"], "does not download test sets"),
+        ([REF_A, "-t", "wmt17", "-l", "en-de"], "either a test set (-t) or reference files"),
+        (["-t", "wmt14", "-l", "en-de"], "unknown test set 'wmt14'"),
         ([REF_A, REF_B, "-nr", "2", "-i", FAIR], "one reference file"),
         ([REF_A, "-i", FAIR, WEAK, "-sl"], "sentence-level mode scores one system"),
     ],

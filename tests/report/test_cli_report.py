@@ -175,6 +175,8 @@ def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
         (["-i", *SYSTEMS, "-o", "x.html"], 2, "no reference files"),
         ([REF_A, "-i", *SYSTEMS], 2, "the following arguments are required: --output/-o"),
         ([REF_A, "-i", *SYSTEMS, "-o", "x.html", "-sl"], 2, "-sl/--sentence-level does not apply"),
+        ([REF_A, "-i", *SYSTEMS, "-o", "x.html", "--echo", "src"], 2, "--echo does not apply"),
+        ([REF_A, "-i", *SYSTEMS, "-o", "x.html", "-d"], 2, "-d/--detail does not apply"),
         (
             [REF_A, "-i", SYSTEMS[0], SYSTEMS[0], "-o", "x.html"],
             2,

@@ -13,14 +13,17 @@ chunk into segments, so that `parbleu.cli.streaming` reads one chunk at a time.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from parbleu.errors import InputError, OptionError
 from parbleu.io.formats import check_plain_text, read_segments
 from parbleu.io.lines import check_counts, split_tab_fields
 from parbleu.io.reader import LineReader
+
+if TYPE_CHECKING:
+    from parbleu.cli.testsets.cache import SacrebleuCache
 
 __all__ = [
     "STDIN",
@@ -53,27 +56,16 @@ class Sources:
         """The inputs of the options, checked for what can be told without reading them.
 
         Raises:
-            OptionError: no reference file, ``-nr`` with several files, an empty ``-i``, a
-                file given twice to ``-i``, or a test set (``-t``, ``-l``).
+            OptionError: no reference file, ``-nr`` with several files, an empty ``-i`` or a
+                file given twice to ``-i``.
         """
-        if args.test_set or args.language_pair:
-            raise OptionError(
-                "parbleu does not download test sets (-t/-l); give reference files instead"
-            )
         if not args.refs:
             raise OptionError(
                 "no reference files: give them before -i, as in: parbleu REF [REF ...] -i HYP"
             )
         if args.num_refs > 1 and len(args.refs) > 1:
             raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-        if args.input is None or args.input == ["-"]:
-            return Sources(tuple(args.refs), args.num_refs, None)
-        if not args.input:
-            raise OptionError("-i/--input needs at least one file")
-        if len(set(args.input)) != len(args.input):
-            duplicate = next(p for p in args.input if args.input.count(p) > 1)
-            raise OptionError(f"{duplicate} is given twice to -i")
-        return Sources(tuple(args.refs), args.num_refs, tuple(args.input))
+        return Sources(tuple(args.refs), args.num_refs, _systems_given(args))
 
     @property
     def ref_names(self) -> list[str]:
@@ -93,6 +85,22 @@ class Sources:
             lines = read_segments(self.refs[0], encoding)
             return split_tab_fields(lines, self.ref_fields, self.refs[0])
         return [read_segments(path, encoding) for path in self.refs]
+
+
+def _systems_given(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The files of ``-i`` (None: the systems are on standard input).
+
+    Raises:
+        OptionError: an empty ``-i`` or a file given twice.
+    """
+    if args.input is None or args.input == ["-"]:
+        return None
+    if not args.input:
+        raise OptionError("-i/--input needs at least one file")
+    if len(set(args.input)) != len(args.input):
+        duplicate = next(p for p in args.input if args.input.count(p) > 1)
+        raise OptionError(f"{duplicate} is given twice to -i")
+    return tuple(args.input)
 
 
 @dataclass(frozen=True)
@@ -192,14 +200,42 @@ class Inputs:
         check_counts([(name, len(lines)) for name, lines in named])
 
 
-def read_inputs(args: argparse.Namespace, stdin: BinaryIO | None) -> Inputs:
-    """The references and systems the options name, all in memory."""
-    sources = Sources.from_args(args)
-    refs = sources.read_references(args.encoding)
-    if sources.systems is None:
+def read_inputs(
+    args: argparse.Namespace,
+    stdin: BinaryIO | None,
+    cache: SacrebleuCache,
+    step: Callable[[str], None] = lambda _: None,
+) -> Inputs:
+    """The references and systems the options name, all in memory.
+
+    References are files, or the test set of ``-t`` in sacreBLEU's cache; with
+    ``--origlang`` or ``--subset``, only the segments they keep.
+    """
+    from parbleu.cli.testsets.selection import (  # noqa: PLC0415 (test sets only)
+        check_selection,
+        kept_segments,
+        test_set_references,
+    )
+
+    check_selection(args)
+    step("reading the references")
+    if args.test_set:
+        ref_names, refs = test_set_references(args, cache)
+        systems_given = _systems_given(args)
+    else:
+        sources = Sources.from_args(args)
+        ref_names, refs = sources.ref_names, sources.read_references(args.encoding)
+        systems_given = sources.systems
+    step("reading the system outputs")
+    if systems_given is None:
         systems = stdin_columns(stdin_reader(stdin, args.encoding))
         names = [f"System {i + 1}" for i in range(len(systems))]
     else:
-        names = list(sources.systems)
-        systems = [read_segments(path, args.encoding) for path in sources.systems]
-    return Inputs(sources.ref_names, refs, names, systems)
+        names = list(systems_given)
+        systems = [read_segments(path, args.encoding) for path in systems_given]
+    inputs = Inputs(ref_names, refs, names, systems)
+    keep = kept_segments(args, cache, len(refs[0]))
+    if keep is None:
+        return inputs
+    refs, systems = [[r[i] for i in keep] for r in refs], [[s[i] for i in keep] for s in systems]
+    return Inputs(ref_names, refs, names, systems)

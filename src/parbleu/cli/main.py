@@ -9,14 +9,18 @@ Exit codes: 0 success, 1 bad data (missing file, line counts, encoding, empty in
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
 from parbleu.cli.parser import build_parser
+from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
 from parbleu.cli.scoring import score
+from parbleu.cli.testsets.options import wants_query
+from parbleu.cli.testsets.selection import cache_from
 
 __all__ = ["main", "run"]
 
@@ -35,8 +39,31 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
         from parbleu.cli.report import run_report  # noqa: PLC0415
 
         return run_report(list(argv[1:]), stdout, stderr)
-    args = build_parser().parse_args(list(argv))
-    return emit(lambda: score(args, stdin, stderr), stdout, stderr, prog="parbleu")
+    args = _parse(argv)
+    environ = dict(os.environ)
+    if wants_query(args):
+        from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
+
+        cache = cache_from(args.cache_dir, environ)
+        return emit(lambda: query_lines(args, cache, stderr), stdout, stderr, prog="parbleu")
+    progress = Progress.for_command(args.progress, stderr, quiet=args.quiet)
+
+    def produce() -> list[str]:
+        try:
+            return score(args, stdin, stderr, environ=environ, progress=progress)
+        finally:
+            progress.done()
+
+    return emit(produce, stdout, stderr, prog="parbleu")
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The options; ``$SACREBLEU_FORMAT`` (json, text, latex) is the default of ``-f``."""
+    parser = build_parser()
+    environment_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
+    if environment_format in ("json", "text", "latex"):
+        parser.set_defaults(format=environment_format)
+    return parser.parse_args(list(argv))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -207,6 +207,13 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
                 "ref_length",
                 "reference length in the brevity penalty (default: {default})",
             ),
+            Flag(
+                ("--spm-model",),
+                "spm_model",
+                "SentencePiece model of -tok flores101, flores200, spm, spBLEU-1K (default: "
+                "sacreBLEU's file in its cache, $SACREBLEU/models/)",
+                type=str,
+            ),
         ),
         _bleu,
     ),

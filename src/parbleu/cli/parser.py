@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from parbleu._version import __version__
 from parbleu.cli.options import MAX_WIDTH, METRIC_NAMES, add_metric_options, integer
+from parbleu.cli.testsets.options import add_test_set_options
 from parbleu.significance.defaults import DEFAULT_SEED
 
 __all__ = ["CommandParser", "build_parser", "wants_significance"]
@@ -22,6 +23,7 @@ ROUGE (-m rouge) as rouge_score and METEOR (-m meteor) as NLTK compute them.
 
   parbleu ref.txt -i system.txt                 corpus BLEU of one system (JSON)
   parbleu ref.A.txt ref.B.txt -i a.txt b.txt -f text   several systems, two references
+  parbleu -t wmt17 -l en-de -i system.txt       a test set in sacreBLEU's cache (offline)
   cat system.txt | parbleu ref.txt -m bleu chrf ter    hypotheses on standard input
   parbleu demo                                  score the bundled sample
   parbleu meta --refs ... --systems ... --human ...    correlation with human judgments
@@ -132,9 +134,16 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--format",
         "-f",
-        choices=["json", "text"],
+        choices=["json", "text", "latex"],
         default="json",
-        help="output format (default: json)",
+        help="output format; latex: sacreBLEU's table of several systems (default: json, or "
+        "$SACREBLEU_FORMAT)",
+    )
+    group.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress on standard error when it is a terminal (default: unless -q)",
     )
     group.add_argument("--no-color", "-nc", action="store_true", help="accepted; never colored")
 
@@ -167,9 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="metrics to compute (default: bleu)",
     )
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score each segment")
-    parser.add_argument("--test-set", "-t", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--language-pair", "-l", default=None, help=argparse.SUPPRESS)
     add_metric_options(parser)
+    add_test_set_options(parser)
     _significance_options(parser)
     _report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"parbleu {__version__}")

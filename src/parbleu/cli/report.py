@@ -51,6 +51,13 @@ _NOT_FOR_REPORTS = {
     "blocks": "--blocks",
     "test_set": "-t/--test-set",
     "language_pair": "-l/--language-pair",
+    "origlang": "--origlang",
+    "subset": "--subset",
+    "echo": "--echo",
+    "list": "--list",
+    "citation": "--citation",
+    "download": "--download",
+    "detail": "-d/--detail",
 }
 
 

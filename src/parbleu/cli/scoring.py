@@ -16,8 +16,7 @@ Every path reads, checks and scores the same segments, so their scores are ident
 from __future__ import annotations
 
 import argparse
-import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
@@ -29,15 +28,19 @@ from parbleu.cli.inputs import (
     stdin_columns,
     stdin_reader,
 )
+from parbleu.cli.languages import with_language_defaults
 from parbleu.cli.options import Context, build_metrics
 from parbleu.cli.parser import wants_significance
-from parbleu.cli.render import corpus_lines, sentence_lines, system_table
+from parbleu.cli.progress import Progress
+from parbleu.cli.render import corpus_lines, sentence_lines
+from parbleu.cli.testsets.selection import cache_from, check_selection
 from parbleu.errors import OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.lines import check_counts
 from parbleu.scaling.workers import available_cores
 
 if TYPE_CHECKING:
+    from parbleu.cli.testsets.cache import SacrebleuCache
     from parbleu.io.reader import LineReader
     from parbleu.metrics.base import AnyMetric
 
@@ -52,12 +55,13 @@ _System = tuple[str, Callable[[], list[str]]]
 
 @dataclass(frozen=True)
 class _Command:
-    """The options of one run, where warnings go, and how many processes it may use."""
+    """The options of one run, where warnings and progress go, and how many processes."""
 
     args: argparse.Namespace
     stderr: TextIO
     jobs: int
     labels: Sequence[str] | None
+    progress: Progress
 
     def names(self, default: Sequence[str]) -> list[str]:
         """The systems' names: the labels given, else `default`."""
@@ -81,13 +85,24 @@ class _Command:
         context = Context(sentence_level=self.args.sentence_level, jobs=self.jobs)
         return build_metrics(self.args.metrics, self.args, context)
 
-    def one_system(self, scores: Sequence[Any]) -> list[str]:
+    def one_system(self, scores: Sequence[Any], fmt: str | None = None) -> list[str]:
         """One system's scores, ordered as sacreBLEU orders them: by metric name."""
         ordered = sorted(scores, key=lambda score: score.name.upper())
         args = self.args
         return corpus_lines(
-            ordered, fmt=args.format, score_only=args.score_only, width=args.width, short=args.short
+            ordered,
+            fmt=fmt or args.format,
+            score_only=args.score_only,
+            width=args.width,
+            short=args.short,
         )
+
+    def systems(self, names: Sequence[str], scores: Sequence[Sequence[Any]]) -> list[str]:
+        """Several systems' scores: sacreBLEU's JSON or LaTeX, or parbleu's text table."""
+        from parbleu.cli.formats import system_lines  # noqa: PLC0415
+
+        args = self.args
+        return system_lines(names, scores, fmt=args.format, width=args.width, short=args.short)
 
 
 def score(
@@ -95,14 +110,24 @@ def score(
     stdin: BinaryIO | None,
     stderr: TextIO,
     labels: Sequence[str] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    progress: Progress | None = None,
 ) -> list[str]:
     """The lines the command prints for these options and inputs.
 
-    `labels` name the systems in the output instead of their files.
+    `labels` name the systems in the output instead of their files; `environ` is where
+    sacreBLEU's variables are read (``$SACREBLEU``, the cache; ``$SACREBLEU_SEED``).
     """
-    command = _Command(args, stderr, args.paired_jobs or available_cores(), labels)
-    if args.sentence_level or wants_significance(args):
-        return _in_memory(command, read_inputs(args, stdin))
+    environ = environ if environ is not None else {}
+    check_selection(args)
+    cache = cache_from(args.cache_dir, environ)
+    args = with_language_defaults(args, cache, stderr)
+    jobs = args.paired_jobs or available_cores()
+    command = _Command(args, stderr, jobs, labels, progress or Progress.off())
+    if args.sentence_level or wants_significance(args) or args.test_set or args.detail:
+        inputs = read_inputs(args, stdin, cache, command.progress.step)
+        return _in_memory(command, inputs, cache, environ)
     sources = Sources.from_args(args)
     streamed = build_metrics(args.metrics, args, Context(jobs=1))
     chunkable = all(metric.chunk_refusal is None for metric in streamed)
@@ -112,13 +137,17 @@ def score(
         if chunkable and first and "\t" not in first[0].rstrip():
             rules = LineRules(sources.ref_fields, sources.refs[0], system_on_stdin=True)
             return _streamed(command, sources, streamed, reader, rules)
-        return _prepared(command, sources, _stdin_systems(command, reader))
-    if chunkable and len(sources.systems) == 1:
+        systems: Iterable[_System] = _stdin_systems(command, reader)
+    elif chunkable and len(sources.systems) == 1:
         rules = LineRules(sources.ref_fields, sources.refs[0])
         return _streamed(command, sources, streamed, sources.systems[0], rules)
-    paths = sources.systems
-    readers = [lambda path=path: read_segments(path, args.encoding) for path in paths]
-    return _prepared(command, sources, zip(command.names(paths), readers, strict=True))
+    else:
+        paths = sources.systems
+        readers = [lambda path=path: read_segments(path, args.encoding) for path in paths]
+        systems = zip(command.names(paths), readers, strict=True)
+    command.progress.step("reading the references")
+    refs = sources.read_references(args.encoding)
+    return _prepared(command, sources.ref_names, refs, systems)
 
 
 def _streamed(
@@ -131,6 +160,8 @@ def _streamed(
     """One system, read a chunk at a time."""
     from parbleu.cli.streaming import stream_scores  # noqa: PLC0415
 
+    name = system if isinstance(system, str) else system.path
+    command.progress.step(f"scoring {name}, a chunk at a time")
     result = stream_scores(
         metrics,
         system,
@@ -145,34 +176,45 @@ def _streamed(
 
 
 def _stdin_systems(command: _Command, reader: LineReader) -> Iterator[_System]:
-    """Systems as the tab-separated columns of standard input."""
+    """Systems as the tab-separated columns of standard input, read when first asked for."""
     columns = stdin_columns(reader)
     names = command.names([f"System {i + 1}" for i in range(len(columns))])
-    return ((name, _given(lines)) for name, lines in zip(names, columns, strict=True))
+    for name, lines in zip(names, columns, strict=True):
+        yield name, _given(lines)
 
 
 def _given(lines: list[str]) -> Callable[[], list[str]]:
     return lambda: lines
 
 
-def _prepared(command: _Command, sources: Sources, systems: Iterable[_System]) -> list[str]:
+def _prepared(
+    command: _Command,
+    ref_names: Sequence[str],
+    refs: list[list[str]],
+    systems: Iterable[_System],
+) -> list[str]:
     """References prepared once per metric; each system read, checked and scored in turn."""
-    refs = sources.read_references(command.args.encoding)
-    ref_counts = [(name, len(lines)) for name, lines in zip(sources.ref_names, refs, strict=True)]
+    ref_counts = [(name, len(lines)) for name, lines in zip(ref_names, refs, strict=True)]
     check_counts(ref_counts)
-    scorers = [_scorer(metric, refs, command.jobs) for metric in command.metrics()]
+    metrics = command.metrics()
+    command.progress.step("preparing the references")
+    scorers = [_scorer(metric, refs, command.jobs) for metric in metrics]
     names, scores, tokenized = [], [], 0
     for name, read in systems:
+        command.progress.step(f"reading {name}")
         lines = read()
         check_counts([*ref_counts, (name, len(lines))])
         tokenized = max(tokenized, _tokenized_lines(lines))
         names.append(name)
-        scores.append([corpus_score(lines) for corpus_score in scorers])
+        row = []
+        for metric, corpus_score in zip(metrics, scorers, strict=True):
+            command.progress.step(f"scoring {metric.name}, {name}")
+            row.append(corpus_score(lines))
+        scores.append(row)
     command.warn_tokenized(tokenized)
     if len(scores) == 1:
         return command.one_system(scores[0])
-    args = command.args
-    return system_table(names, scores, fmt=args.format, width=args.width, short=args.short)
+    return command.systems(names, scores)
 
 
 def _tokenized_lines(lines: Sequence[str]) -> int:
@@ -207,18 +249,27 @@ def _prepared_metric(metric: AnyMetric, refs: list[list[str]]) -> AnyMetric:
     return metric.with_prepared(metric.prepare(ReferenceSet(tuple(map(tuple, refs)))))
 
 
-def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
-    """Significance tests and sentence scores: every segment in memory."""
-    from parbleu.cli.significance import significance_lines  # noqa: PLC0415
-
+def _in_memory(
+    command: _Command, inputs: Inputs, cache: SacrebleuCache, environ: Mapping[str, str]
+) -> list[str]:
+    """Significance tests, sentence scores and test sets: every segment in memory."""
     args = command.args
     names, systems = command.names(inputs.names), inputs.systems
+    if not (args.sentence_level or wants_significance(args)):
+        if args.detail and len(systems) == 1:
+            return _detailed(command, inputs, cache)
+        named = zip(names, map(_given, systems), strict=True)
+        return _prepared(command, inputs.ref_names, inputs.refs, named)
     command.warn_tokenized(max(_tokenized_lines(lines) for lines in systems))
     metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
     if wants_significance(args):
-        return significance_lines(args, metrics, names, systems, os.environ)
+        from parbleu.cli.significance import significance_lines  # noqa: PLC0415
+
+        step = command.progress.step
+        return significance_lines(args, metrics, names, systems, environ, progress=step)
     if len(systems) > 1:
         raise OptionError(f"sentence-level mode scores one system; got {len(systems)}")
+    command.progress.step("scoring each segment")
     return sentence_lines(
         _sentence_scores(metrics, systems[0]),
         fmt=args.format,
@@ -226,6 +277,20 @@ def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
         width=args.width,
         short=args.short,
     )
+
+
+def _detailed(command: _Command, inputs: Inputs, cache: SacrebleuCache) -> list[str]:
+    """One system's scores, then sacreBLEU's breakdown (``-d``).
+
+    The scores are printed as text whatever ``-f`` says, as sacreBLEU prints them.
+    """
+    from parbleu.cli.testsets.detail import detail_lines  # noqa: PLC0415
+
+    command.warn_tokenized(_tokenized_lines(inputs.systems[0]))
+    metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
+    scores = [metric.corpus_score(inputs.systems[0]) for metric in metrics]
+    detail = detail_lines(command.args, cache, metrics, inputs)
+    return [*command.one_system(scores, fmt="text"), *detail]
 
 
 def _sentence_scores(metrics: list[AnyMetric], lines: list[str]) -> list[tuple[Any, ...]]:

@@ -244,6 +244,16 @@ def test_invalid_choices_are_named() -> None:
         NIST(info_weights="x")
 
 
+@pytest.mark.parametrize("name", ["flores101", "flores200", "spm", "spBLEU-1K"])
+def test_spbleu_tokenizers_are_refused(name: str) -> None:
+    """NIST takes no SentencePiece model, so spBLEU's tokenizers cannot be made for it."""
+    with pytest.raises(OptionError, match=f"NIST cannot use the '{name}' tokenizer") as caught:
+        NistOptions(tokenize=name)
+    assert (caught.value.option, caught.value.received) == ("tokenize", name)
+    with pytest.raises(OptionError, match="give NIST one of 13a, intl, zh"):
+        NIST(tokenize=name)
+
+
 def test_options_are_normalized() -> None:
     options = NistOptions(tokenize="zh", info_weights="paper", lowercase=True)
     assert options.info_weights is InfoWeights.PAPER

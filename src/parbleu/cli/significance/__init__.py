@@ -17,7 +17,7 @@ draws fresh entropy.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from parbleu.cli.parser import wants_significance
 from parbleu.cli.significance.blocks import block_json, block_text
@@ -94,15 +94,24 @@ def significance_lines(
     names: Sequence[str],
     systems: Sequence[list[str]],
     environ: Mapping[str, str],
+    *,
+    progress: Callable[[str], None] | None = None,
 ) -> list[str]:
-    """The output of ``-ci``, ``-pbs``, ``-par`` or ``--blocks`` for prepared metrics."""
+    """The output of ``-ci``, ``-pbs``, ``-par`` or ``--blocks`` for prepared metrics.
+
+    `progress`, if given, is told each step (statistics of each metric, then the tests).
+    """
     _check(args, len(systems))
     seed = resolve_seed(args.seed, environ)
     shown = _display_names(args, names)
-    statistics = [
-        {name: metric.statistics(lines) for name, lines in zip(shown, systems, strict=True)}
-        for metric in metrics
-    ]
+    step = progress or (lambda _: None)
+    statistics = []
+    for metric in metrics:
+        step(f"statistics of {metric.name} for {len(systems)} systems")
+        statistics.append(
+            {name: metric.statistics(lines) for name, lines in zip(shown, systems, strict=True)}
+        )
+    step("resampling")
     if args.confidence:
         return confidence_lines(args, metrics, statistics, seed)
     if args.blocks is not None:

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
 from parbleu.significance import PairedTest, SystemResult, TestKind
@@ -67,7 +68,10 @@ def _paired_cell(result: SystemResult, width: int) -> str:
 
 
 def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[str]:
-    """SacreBLEU's table of a paired test, its explanation and the signatures."""
+    """SacreBLEU's table of a paired test, its explanation and the signatures.
+
+    The table is LaTeX with ``-f latex``, as sacreBLEU prints it.
+    """
     bootstrap = tests[0].kind is TestKind.BOOTSTRAP
     header = ["System", *(f"{t.name} (μ ± 95% CI)" if bootstrap else t.name for t in tests)]
     rows = [
@@ -82,8 +86,9 @@ def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[s
         title = f"Paired approximate randomization test with {tests[0].n_samples} trials"
         provided = "Actual system score is provided"
     rule = "-" * len(title)
+    shown = latex_table(header, rows) if args.format == "latex" else table(header, rows, right=())
     return [
-        *table(header, rows, right=()),
+        *shown,
         "",
         rule,
         title,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parbleu.errors import OptionError
 from parbleu.options import Choice, check_flag, check_int, coerce_enum
-from parbleu.tokenizers import TokenizerName
+from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS, TokenizerName
 
 __all__ = ["DEFAULT_NIST_ORDER", "InfoWeights", "NistOptions"]
 
@@ -35,7 +36,8 @@ class NistOptions:
     """Every setting that changes a NIST score, checked when the value is made.
 
     Attributes:
-        tokenize: ``13a`` (default, mteval-v13a's tokenization), or any BLEU tokenizer.
+        tokenize: ``13a`` (default, mteval-v13a's tokenization), or any BLEU tokenizer but
+            spBLEU's SentencePiece ones, which need a model file NIST does not take.
         lowercase: compare lowercased text (Unicode ``str.lower``).
         max_ngram_order: largest n-gram order N (default 5, mteval's NIST).
         info_weights: ``mteval`` (default) or ``paper``; see `InfoWeights`.
@@ -50,8 +52,19 @@ class NistOptions:
     info_weights: InfoWeights = InfoWeights.MTEVAL
 
     def __post_init__(self) -> None:
+        tokenize = coerce_enum(TokenizerName, self.tokenize, "tokenize")
+        if tokenize in SENTENCEPIECE_TOKENIZERS:
+            others = ", ".join(t.value for t in TokenizerName if t not in SENTENCEPIECE_TOKENIZERS)
+            raise OptionError(
+                f"NIST cannot use the {tokenize.value!r} tokenizer: spBLEU's SentencePiece "
+                "tokenizers need a model file, which NIST does not take; give NIST one of "
+                f"{others} (on the command line, -tok is shared by BLEU and NIST: score "
+                "spBLEU and NIST in separate runs)",
+                option="tokenize",
+                received=tokenize.value,
+            )
         values = {
-            "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
+            "tokenize": tokenize,
             "lowercase": check_flag(self.lowercase, "lowercase"),
             "max_ngram_order": check_int(self.max_ngram_order, "max_ngram_order", minimum=1),
             "info_weights": coerce_enum(InfoWeights, self.info_weights, "info_weights"),

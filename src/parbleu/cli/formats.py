@@ -1,0 +1,67 @@
+"""Several systems in sacreBLEU 2.6.0's shapes: its JSON list and its LaTeX table.
+
+``-f json`` (the default) prints what sacreBLEU's ``print_results_table`` prints: a list with
+one object per system, ``"system"`` and one key per metric whose value is the score as text
+(``"BLEU": "35.4"``, with ``-w`` decimals), metrics in the order of their names, indented by
+four spaces, non-ASCII characters escaped. parbleu adds one key, `EXTRA_KEY` (``"parbleu"``),
+holding each metric's full result (unrounded score, signature, statistics: the single-system
+JSON); a parser written for sacreBLEU reads the metric keys and never sees it.
+
+``-f latex`` prints sacreBLEU's table (`parbleu.cli.latex`), a blank line and its signature
+block.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from parbleu.cli.latex import latex_table
+from parbleu.cli.render import Score, json_safe, system_table
+
+__all__ = ["EXTRA_KEY", "system_json", "system_lines"]
+
+#: The key under which parbleu's multi-system JSON adds its full results.
+EXTRA_KEY = "parbleu"
+
+
+def _by_name(row: Sequence[Score]) -> list[Score]:
+    """A system's metrics in the order of their names, as sacreBLEU's ``sorted(metrics)``."""
+    return sorted(row, key=lambda score: score.name.upper())
+
+
+def system_json(systems: Sequence[str], scores: Sequence[Sequence[Score]], width: int) -> str:
+    """SacreBLEU's JSON list of systems, plus `EXTRA_KEY` (see the module docstring)."""
+    rows = []
+    for name, row in zip(systems, scores, strict=True):
+        ordered = _by_name(row)
+        item: dict[str, object] = {"system": name}
+        item |= {s.name: f"{s.score:.{width}f}" for s in ordered}
+        item[EXTRA_KEY] = {s.name: s.to_dict(width) for s in ordered}
+        rows.append(item)
+    return json.dumps(json_safe(rows), indent=4)
+
+
+def system_lines(
+    systems: Sequence[str],
+    scores: Sequence[Sequence[Score]],
+    *,
+    width: int,
+    fmt: str,
+    short: bool,
+) -> list[str]:
+    """Several systems: sacreBLEU's JSON or LaTeX, or parbleu's text table (``-f text``)."""
+    if fmt == "json":
+        return [system_json(systems, scores, width)]
+    if fmt != "latex":
+        return system_table(systems, scores, width=width, fmt=fmt, short=short)
+    from parbleu.cli.significance.common import signature_lines  # noqa: PLC0415
+
+    first = _by_name(scores[0])
+    header = ["System", *(s.name for s in first)]
+    body = [
+        [name, *(f"{s.score:.{width}f}" for s in _by_name(row))]
+        for name, row in zip(systems, scores, strict=True)
+    ]
+    signatures = [(s.name, s.signature.format(short=short)) for s in first]
+    return [*latex_table(header, body), "", *signature_lines(signatures)]

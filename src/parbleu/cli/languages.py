@@ -1,0 +1,99 @@
+"""What the language pair and sacreBLEU's cache decide for the metrics' options.
+
+sacreBLEU 2.6.0 gives BLEU the target language of ``-l SRC-TRG`` (``sacrebleu.py``: "inject
+target language info for BLEU"), and ``BLEU.__init__`` picks the tokenizer from it when
+``-tok`` is not given: ``zh`` for Chinese, ``ja-mecab`` for Japanese, ``ko-mecab`` for
+Korean, ``13a`` otherwise (``BLEU._TOKENIZER_MAP``); when ``-tok`` is given for one of those
+targets and names another tokenizer, it warns. chrF and TER take no language. parbleu does
+the same for BLEU and for NIST, which shares ``-tok``. The target language works with local
+reference files as with ``-t``.
+
+spBLEU's tokenizers need a SentencePiece model: ``--spm-model FILE``, else the file sacreBLEU
+keeps in ``<cache>/models/`` (`parbleu.tokenizers.spm.SACREBLEU_MODEL_FILES`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+from parbleu.cli.testsets.registry import SPM_MODEL_URLS
+from parbleu.errors import InputError, OptionError
+from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES
+
+if TYPE_CHECKING:
+    from parbleu.cli.testsets.cache import SacrebleuCache
+
+__all__ = ["TARGET_TOKENIZERS", "target_language", "with_language_defaults"]
+
+#: sacreBLEU's ``BLEU._TOKENIZER_MAP``: the tokenizer of a target language, where not 13a.
+TARGET_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+
+#: sacreBLEU's warnings when -tok overrides the target language's tokenizer.
+_ADVICE = {
+    "zh": "Consider using the 'zh' or 'spm' tokenizer for Chinese.",
+    "ja": "Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese.",
+    "ko": "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.",
+}
+
+
+def target_language(pair: str | None) -> str | None:
+    """The target language of ``SRC-TRG`` (None without ``-l``).
+
+    >>> target_language("en-ja")
+    'ja'
+
+    Raises:
+        OptionError: a value that is not two codes joined by one hyphen.
+    """
+    if pair is None:
+        return None
+    codes = pair.split("-")
+    if len(codes) != 2 or not all(codes):
+        raise OptionError(f"-l/--language-pair takes SRC-TRG, for example en-de; got {pair!r}")
+    return codes[1]
+
+
+def _model_file(name: str, cache: SacrebleuCache) -> str:
+    path = cache.root / "models" / SACREBLEU_MODEL_FILES[name]
+    if not path.is_file():
+        raise InputError(
+            f"the {name!r} tokenizer needs its SentencePiece model: {path} is not in "
+            f"sacreBLEU's cache, and parbleu never downloads. Give the file with --spm-model "
+            f"FILE, or put {SPM_MODEL_URLS[name]} there (sacreBLEU downloads it on first use)"
+        )
+    return str(path)
+
+
+def _warn(args: argparse.Namespace, tokenized: set[str], message: str, stderr: TextIO) -> None:
+    if tokenized and not args.quiet:
+        print(f"parbleu: warning: {message}", file=stderr)
+
+
+def with_language_defaults(
+    args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO
+) -> argparse.Namespace:
+    """`args` with the tokenizer of ``-l``'s target language and the cache's spBLEU model.
+
+    A new namespace; `args` is not changed. Warnings go to `stderr` unless ``-q``.
+    """
+    values = dict(vars(args))
+    target = target_language(args.language_pair)
+    tokenized = {"bleu", "nist"} & set(args.metrics)
+    given = values.get("tokenize")
+    if given is None and target in TARGET_TOKENIZERS:
+        values["tokenize"] = TARGET_TOKENIZERS[target]
+    elif given is not None and target in _ADVICE and given != TARGET_TOKENIZERS[target]:
+        _warn(args, tokenized, _ADVICE[target], stderr)
+    if args.test_set is not None and given == "none":
+        _warn(
+            args,
+            tokenized,
+            "-tok none turns off BLEU's tokenizer: published numbers will not be comparable "
+            "to other papers",
+            stderr,
+        )
+    chosen = values.get("tokenize")
+    if chosen in SACREBLEU_MODEL_FILES and "spm_model" not in values and "bleu" in args.metrics:
+        values["spm_model"] = _model_file(chosen, cache)
+    return argparse.Namespace(**values)

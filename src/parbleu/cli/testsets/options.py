@@ -1,0 +1,72 @@
+"""The command-line options of sacreBLEU's test sets, as sacreBLEU 2.6.0 names them."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["add_test_set_options", "wants_query"]
+
+
+def add_test_set_options(parser: argparse.ArgumentParser) -> None:
+    """Add sacreBLEU's test-set options and parbleu's ``--cache-dir``.
+
+    ``-t``, ``-l``, ``--origlang``, ``--subset``, ``--echo``, ``--list``, ``--citation``,
+    ``--download``, ``-d/--detail``.
+    """
+    group = parser.add_argument_group(
+        "sacreBLEU's test sets, read from its cache without network (docs/cli.md)"
+    )
+    add = group.add_argument
+    add(
+        "--test-set",
+        "-t",
+        default=None,
+        help="a test set in sacreBLEU's cache (wmt13, wmt17, wmt21, wmt21/systems), or several "
+        "joined with commas",
+    )
+    add(
+        "--language-pair",
+        "-l",
+        default=None,
+        help="SRC-TRG: the pair of -t; also picks BLEU's tokenizer for TRG as sacreBLEU does "
+        "(zh: zh, ja: ja-mecab, ko: ko-mecab, else 13a) unless -tok is given",
+    )
+    add(
+        "--origlang",
+        "-ol",
+        default=None,
+        help="score only documents originally in this language ('non-L': all others)",
+    )
+    add("--subset", default=None, help="score only documents whose domain matches this regex")
+    add(
+        "--echo",
+        nargs="+",
+        default=None,
+        metavar="FIELD",
+        help="print fields of -t (src, ref, ref:A, docid, origlang, a system, all) and stop",
+    )
+    add("--list", action="store_true", help="list the test sets, or the fields of -t, and stop")
+    add("--citation", "--cite", action="store_true", help="print the BibTeX of -t and stop")
+    add(
+        "--download",
+        default=None,
+        metavar="TEST_SET",
+        help="parbleu never downloads: check that the cache has TEST_SET (and -l), else say how "
+        "to get it",
+    )
+    add(
+        "--detail",
+        "-d",
+        action="store_true",
+        help="also score each original language (and domain) of -t apart, as sacreBLEU",
+    )
+    add(
+        "--cache-dir",
+        default=None,
+        help="sacreBLEU's cache (default: $SACREBLEU, else ~/.sacrebleu)",
+    )
+
+
+def wants_query(args: argparse.Namespace) -> bool:
+    """Whether the options ask about test sets instead of scoring."""
+    return bool(args.download or args.list or args.citation or args.echo)
