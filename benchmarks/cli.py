@@ -17,6 +17,7 @@ Jobs:
   parbleu alone unless ``--sacrebleu-generated``, with ``-j 1`` and ``-j 2``.
 
     python benchmarks/cli.py                    # every job, BLEU, chrF, chrF++ (TER on wmt17)
+    python benchmarks/cli.py --ter-everywhere   # TER on the large jobs too (sacreBLEU: hours)
     python benchmarks/cli.py --jobs wmt17 --metrics bleu --repeat 9
 """
 
@@ -195,8 +196,10 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--work", type=Path, default=Path("/tmp/parbleu-cli-bench"))
     parser.add_argument("--jobs", nargs="+", default=["wmt17", "pairs", "generated"])
-    parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "chrf++"])
-    parser.add_argument("--ter", action="store_true", help="TER on wmt17 and pairs too")
+    parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "chrf++", "ter"])
+    parser.add_argument(
+        "--ter-everywhere", action="store_true", help="TER on pairs and generated too (slow)"
+    )
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--segments", type=int, default=1_000_000)
     parser.add_argument("--sacrebleu-generated", action="store_true")
@@ -208,23 +211,24 @@ def main() -> int:
         "parbleu MiB | memory ratio | same scores |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---|")
-    metrics = [*options.metrics, *(["ter"] if options.ter else [])]
+    metrics = options.metrics
+    large = [m for m in metrics if m != "ter" or options.ter_everywhere]
     for name in options.jobs:
         if name == "wmt17":
             folder = options.data / "newstest2017" / "en-de"
             systems = sorted(str(p) for p in (folder / "sys").glob("*.txt"))
             job = Job("wmt17 16 systems", [str(folder / "ref.A.txt")], systems)
-            for metric in [*metrics, *([] if options.ter else ["ter"])]:
+            for metric in metrics:
                 print(compare(job, metric, options.repeat), flush=True)
         elif name == "pairs":
             hyp, ref = build_pairs(options.data, options.work)
             job = Job("all pairs 192k lines", [str(ref)], [str(hyp)])
-            for metric in metrics:
+            for metric in large:
                 print(compare(job, metric, options.repeat), flush=True)
         elif name == "generated":
             hyp, ref = build_generated(options.work, options.segments, seed=1)
             job = Job(f"generated {options.segments:,} lines", [str(ref)], [str(hyp)])
-            for metric in metrics:
+            for metric in large:
                 if options.sacrebleu_generated:
                     print(compare(job, metric, 1, ["-j", "2"]), flush=True)
                 for jobs in ("1", "2"):

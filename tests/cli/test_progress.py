@@ -96,9 +96,10 @@ def test_a_terminal_gets_progress_and_the_same_results(options: list[str]) -> No
 
 
 def test_steps_name_the_work() -> None:
-    """Several systems: references read and prepared, then each system read and scored."""
+    """Several systems: references read and prepared, then each system read and scored (in
+    this process with -j 1; shared among processes with -j 2)."""
     terminal = Terminal()
-    command(REF, "-i", *SYSTEMS, "-m", "bleu", "chrf", stderr=terminal)
+    command(REF, "-i", *SYSTEMS, "-m", "bleu", "chrf", "-j", "1", stderr=terminal)
     steps = [s.split(", ")[0] for s in terminal.getvalue().split(CLEAR) if s]
     assert steps == [
         "parbleu: reading the references",
@@ -113,6 +114,10 @@ def test_steps_name_the_work() -> None:
             )
         ),
     ]
+    terminal = Terminal()
+    command(REF, "-i", *SYSTEMS, "-m", "bleu", "-j", "2", stderr=terminal)
+    steps = [s.split(", ")[0] for s in terminal.getvalue().split(CLEAR) if s]
+    assert steps[-1] == f"parbleu: scoring {len(SYSTEMS)} systems in 2 processes"
     terminal = Terminal()
     command(REF, "-i", *SYSTEMS, "-m", "bleu", "-par", "-parn", "20", stderr=terminal)
     assert "parbleu: resampling" in terminal.getvalue()

@@ -110,9 +110,10 @@ def _paired_options(group: argparse._ArgumentGroup) -> None:
         "--paired-jobs",
         "-j",
         type=integer(minimum=0),
-        default=1,
-        help="processes for corpus scoring (0: one per core; default: %(default)s); "
-        "significance tests run all systems in one pass",
+        default=0,
+        help="processes for scoring (default 0: one per core this process may use; work of "
+        "one chunk, 10,000 lines, stays in this process); significance tests run all "
+        "systems in one pass",
     )
 
 

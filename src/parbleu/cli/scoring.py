@@ -80,9 +80,10 @@ class _Command:
                 file=self.stderr,
             )
 
-    def metrics(self) -> list[AnyMetric]:
-        """The metrics of the options, without references."""
-        context = Context(sentence_level=self.args.sentence_level, jobs=self.jobs)
+    def metrics(self, jobs: int | None = None) -> list[AnyMetric]:
+        """The metrics of the options, without references (TER's processes: `jobs`)."""
+        jobs = self.jobs if jobs is None else jobs
+        context = Context(sentence_level=self.args.sentence_level, jobs=jobs)
         return build_metrics(self.args.metrics, self.args, context)
 
     def one_system(self, scores: Sequence[Any], fmt: str | None = None) -> list[str]:
@@ -193,28 +194,51 @@ def _prepared(
     refs: list[list[str]],
     systems: Iterable[_System],
 ) -> list[str]:
-    """References prepared once per metric; each system read, checked and scored in turn."""
+    """References prepared once per metric; each system read, checked and scored.
+
+    With several processes and several systems of less than a chunk each, the systems are
+    shared among forked children that inherit the prepared references (`map_forked`);
+    larger systems are scored one after another, each spread over the processes.
+    """
+    from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES  # noqa: PLC0415
+
     ref_counts = [(name, len(lines)) for name, lines in zip(ref_names, refs, strict=True)]
     check_counts(ref_counts)
-    metrics = command.metrics()
+    systems = list(systems)  # standard input's columns are read here, after the references
+    forked = command.jobs > 1 and len(systems) > 1 and len(refs[0]) <= DEFAULT_CHUNK_LINES
+    jobs = 1 if forked else command.jobs
+    metrics = command.metrics(jobs)
     command.progress.step("preparing the references")
-    scorers = [_scorer(metric, refs, command.jobs) for metric in metrics]
-    names, scores, tokenized = [], [], 0
-    for name, read in systems:
-        command.progress.step(f"reading {name}")
+    scorers = [_scorer(metric, refs, jobs) for metric in metrics]
+
+    def scored(system: _System, step: Callable[[str], None]) -> tuple[list[Any], int]:
+        """A system's scores and its lines that end in ' .'."""
+        name, read = system
+        step(f"reading {name}")
         lines = read()
         check_counts([*ref_counts, (name, len(lines))])
-        tokenized = max(tokenized, _tokenized_lines(lines))
-        names.append(name)
         row = []
         for metric, corpus_score in zip(metrics, scorers, strict=True):
-            command.progress.step(f"scoring {metric.name}, {name}")
+            step(f"scoring {metric.name}, {name}")
             row.append(corpus_score(lines))
-        scores.append(row)
-    command.warn_tokenized(tokenized)
+        return row, _tokenized_lines(lines)
+
+    if forked:
+        from parbleu.scaling.forks import map_forked  # noqa: PLC0415
+
+        command.progress.step(f"scoring {len(systems)} systems in {command.jobs} processes")
+        results = map_forked(lambda system: scored(system, _silent), systems, command.jobs)
+    else:
+        results = [scored(system, command.progress.step) for system in systems]
+    command.warn_tokenized(max(tokenized for _, tokenized in results))
+    scores = [row for row, _ in results]
     if len(scores) == 1:
         return command.one_system(scores[0])
-    return command.systems(names, scores)
+    return command.systems([name for name, _ in systems], scores)
+
+
+def _silent(_: str) -> None:
+    """Progress of work done in a child process: not shown."""
 
 
 def _tokenized_lines(lines: Sequence[str]) -> int:

@@ -20,7 +20,13 @@ from parbleu.errors import OptionError
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["available_cores", "map_in_processes", "process_pool", "resolve_jobs"]
+__all__ = [
+    "available_cores",
+    "die_with_parent",
+    "map_in_processes",
+    "process_pool",
+    "resolve_jobs",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,8 +71,8 @@ def resolve_jobs(jobs: int | None, option: str = "jobs") -> int:
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker initializer: end this worker when the process that started it ends."""
+def die_with_parent(parent: int) -> None:
+    """In a worker: end this process when `parent`, the process that started it, ends."""
     if sys.platform.startswith("linux"):
         import ctypes  # noqa: PLC0415 (in the worker only)
 
@@ -81,7 +87,7 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 (only when needed)
 
     return ProcessPoolExecutor(
-        max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),)
+        max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
     )
 
 
