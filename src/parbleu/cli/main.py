@@ -1,7 +1,7 @@
 """The ``parbleu`` command: parse, score, print. Errors are one line, never a traceback.
 
-Subcommands (``demo``, ``meta``, ``report``) import their own modules when named, and
-scoring imports only the metrics it is asked for, so the command starts quickly.
+Subcommands (``demo``, ``meta``, ``report``, ``replicate``) import their own modules when
+named, and scoring imports only the metrics it is asked for, so the command starts quickly.
 
 Exit codes: 0 success, 1 bad data (missing file, line counts, encoding, empty input),
 2 usage (unknown or invalid options).
@@ -39,6 +39,10 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
         from parbleu.cli.report import run_report  # noqa: PLC0415
 
         return run_report(list(argv[1:]), stdout, stderr)
+    if list(argv[:1]) == ["replicate"]:
+        from parbleu.cli.replicate import run_replicate  # noqa: PLC0415
+
+        return run_replicate(list(argv[1:]), stdout, stderr)
     args = _parse(argv)
     environ = dict(os.environ)
     if wants_query(args):

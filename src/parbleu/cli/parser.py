@@ -75,6 +75,15 @@ def _significance_options(parser: argparse.ArgumentParser) -> None:
         metavar="B",
         help="block t-test of Papineni et al. (2002) on B blocks (default B: 20)",
     )
+    group.add_argument(
+        "--scores",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="NAME=TSV",
+        help="segment scores computed elsewhere (COMET, human: system<TAB>seg_id<TAB>score), "
+        "tested beside -m; repeatable",
+    )
 
 
 def _paired_options(group: argparse._ArgumentGroup) -> None:

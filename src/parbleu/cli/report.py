@@ -80,7 +80,7 @@ def build_report_parser() -> argparse.ArgumentParser:
         help="human scores: system<TAB>score or system<TAB>seg_id<TAB>score",
     )
     add("--human-name", default=None, help="name of the human scores (default: the file name)")
-    add("--scores", nargs="+", default=[], metavar="NAME=TSV", help="external segment scores")
+    # --scores NAME=TSV [...] is the main command's option (external segment scores).
     add("--baseline", default=None, help="the system the paired tests compare against")
     add("--title", default=None, help="title of the report")
     parser.set_defaults(metrics=["bleu", "chrf"], paired_ar_n=DEFAULT_AR_TRIALS)

@@ -122,6 +122,10 @@ def score(
     """
     environ = environ if environ is not None else {}
     check_selection(args)
+    if args.scores and not wants_significance(args):
+        raise OptionError(
+            "--scores (segment scores computed elsewhere) goes with -ci, -pbs, -par or --blocks"
+        )
     cache = cache_from(args.cache_dir, environ)
     args = with_language_defaults(args, cache, stderr)
     jobs = args.paired_jobs or available_cores()

@@ -2,8 +2,9 @@
 
 `correlation` holds the correlations of two score vectors (Pearson, Spearman, Kendall,
 pairwise accuracy, the regression line), `systems` their system-level use with bootstrap
-intervals, `segments` the segment-level tau, `rankings` the comparison of two rankings, and
-`plots` the figures (the paper's Figures 5-7).
+intervals, `segments` the segment-level tau, `rankings` the comparison of two rankings, `references`
+the reference study (one reference against several, the paper's section 3), and `plots` the
+figures (the paper's Figures 5-7).
 """
 
 from __future__ import annotations
@@ -27,6 +28,16 @@ if TYPE_CHECKING:
         spearman,
     )
     from parbleu.meta.rankings import RankComparison, compare_rankings
+    from parbleu.meta.references import (
+        Agreement,
+        ReferenceStudy,
+        Setting,
+        compare_references,
+        draw_one_reference,
+        rank_systems,
+        reference_statistics,
+        reference_study,
+    )
     from parbleu.meta.segments import SegmentAgreement, segment_agreement, segment_tau
     from parbleu.meta.systems import (
         Bootstrap,
@@ -54,6 +65,14 @@ __getattr__, __dir__ = lazy_exports(
         "spearman": "parbleu.meta.correlation",
         "RankComparison": "parbleu.meta.rankings",
         "compare_rankings": "parbleu.meta.rankings",
+        "Agreement": "parbleu.meta.references",
+        "ReferenceStudy": "parbleu.meta.references",
+        "Setting": "parbleu.meta.references",
+        "compare_references": "parbleu.meta.references",
+        "draw_one_reference": "parbleu.meta.references",
+        "rank_systems": "parbleu.meta.references",
+        "reference_statistics": "parbleu.meta.references",
+        "reference_study": "parbleu.meta.references",
         "SegmentAgreement": "parbleu.meta.segments",
         "segment_agreement": "parbleu.meta.segments",
         "segment_tau": "parbleu.meta.segments",
@@ -68,6 +87,7 @@ __getattr__, __dir__ = lazy_exports(
 )
 
 __all__ = [
+    "Agreement",
     "Bootstrap",
     "Interval",
     "KendallVariant",
@@ -75,17 +95,24 @@ __all__ = [
     "MetricTies",
     "PairwiseAccuracy",
     "RankComparison",
+    "ReferenceStudy",
     "Regression",
     "SegmentAgreement",
     "SegmentStats",
+    "Setting",
     "SystemCorrelation",
     "compare_rankings",
+    "compare_references",
+    "draw_one_reference",
     "kendall",
     "match_systems",
     "normalize_to_range",
     "pairwise_accuracy",
     "pearson",
+    "rank_systems",
     "rankdata",
+    "reference_statistics",
+    "reference_study",
     "regression",
     "segment_agreement",
     "segment_tau",

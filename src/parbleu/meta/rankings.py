@@ -1,6 +1,6 @@
 """Two rankings of the same systems compared: Kendall's tau and the pairs that swap.
 
-The paper's reference study (Papineni et al. 2002, section 4) asks whether the ranking of
+The paper's reference study (Papineni et al. 2002, section 3) asks whether the ranking of
 systems holds with one reference instead of several.
 """
 

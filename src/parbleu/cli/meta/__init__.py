@@ -3,6 +3,10 @@ r"""``parbleu meta``: correlation of metrics with human judgments, from files.
     parbleu meta --refs ref.A.txt ref.C.txt --systems sys/*.txt --human human/da_sys.tsv
     parbleu meta --refs ref.A.txt --systems sys/*.txt --human-seg human/mqm_seg.tsv \\
         -m bleu chrf --external COMET=comet_seg.tsv --plot meta.svg -f text
+    parbleu meta --reference-study --refs ref.A.txt ref.C.txt ref.D.txt --systems sys/*.txt
+
+The last is the reference study (`parbleu.cli.meta.study`): the systems ranked with each
+reference alone and with all, and the rankings compared; it needs no human scores.
 
 A system is named by its file name without ``.txt`` (and ``.gz``), as in the human TSVs.
 Human scores come from ``--human`` (system level, held fixed in the bootstrap) or, without
@@ -63,8 +67,9 @@ DEFAULT_METRICS = ("bleu", "chrf")
 _DESCRIPTION = """\
 Correlate metric scores of systems with human judgments (Pearson, Spearman, Kendall,
 pairwise accuracy, bootstrap intervals over segments) and, given segment-level human
-scores, the segment-level Kendall-like tau. Metric options of `parbleu` (-tok, -lc, ...)
-are accepted. See docs/meta.md.
+scores, the segment-level Kendall-like tau. With --reference-study: rank the systems with
+each reference alone and with all, and compare the rankings (Kendall tau, swapped pairs).
+Metric options of `parbleu` (-tok, -lc, ...) are accepted. See docs/meta.md.
 """
 
 
@@ -126,6 +131,17 @@ def build_meta_parser() -> argparse.ArgumentParser:
         choices=[t.value for t in MetricTies],
         default="discordant",
         help="segment level: a metric tie is discordant (WMT DARR) or left out",
+    )
+    add(
+        "--reference-study",
+        action="store_true",
+        help="rank the systems with each reference alone and with all (two or more --refs), "
+        "compare the rankings; no human scores",
+    )
+    add(
+        "--mixed-reference",
+        action="store_true",
+        help="reference study: also one reference drawn at random per segment (--seed)",
     )
     add("--plot", default=None, help="write scatter and normalized plots (.svg or .png)")
     add("--format", "-f", choices=["json", "text"], default="text", help="output (text)")
@@ -243,11 +259,28 @@ def _compute(
     return inputs, matching, system_level, segment_level
 
 
+def _study_lines(args: argparse.Namespace) -> list[str]:
+    """``--reference-study``: scores, ranks and rankings compared, as text or JSON."""
+    from parbleu.cli.meta.study import run_study  # noqa: PLC0415 (only this mode needs it)
+    from parbleu.cli.meta.study_output import study_json, study_plot, study_text  # noqa: PLC0415
+
+    inputs, studies = run_study(args, DEFAULT_METRICS)
+    if args.plot:
+        study_plot(args.plot, studies)
+    if args.format == "json":
+        return study_json(inputs, studies)
+    return study_text(inputs, studies, args.width)
+
+
 def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu meta`` with explicit streams; returns the exit code."""
     args = build_meta_parser().parse_args(list(argv))
+    if args.reference_study:
+        return emit(lambda: _study_lines(args), stdout, stderr, prog="parbleu meta")
 
     def lines() -> list[str]:
+        if args.mixed_reference:
+            raise OptionError("--mixed-reference is part of --reference-study")
         inputs, matching, system, segment = _compute(args, stderr)
         if args.plot:
             plot(args.plot, system, inputs.human_label)

@@ -13,7 +13,7 @@ from parbleu.io.lines import check_parallel, same_file
 from parbleu.meta import SegmentStats
 from parbleu.metrics.external import ExternalScores
 
-__all__ = ["MetaInputs", "read_meta_inputs"]
+__all__ = ["MetaInputs", "StudyInputs", "read_meta_inputs", "read_study_inputs"]
 
 
 def _system_name(path: str) -> str:
@@ -77,3 +77,56 @@ def read_meta_inputs(args: argparse.Namespace) -> MetaInputs:
     if human is None:  # unreachable: one of the two files was required above
         raise OptionError("no human scores")
     return MetaInputs(refs, systems, human, seg, label, source)
+
+
+@dataclass(frozen=True)
+class StudyInputs:
+    """References and systems by name, and the files they come from (a reference study)."""
+
+    references: dict[str, list[str]]
+    reference_files: dict[str, str]
+    systems: dict[str, list[str]]
+
+    @property
+    def n_segments(self) -> int:
+        """Segments of the test set."""
+        return len(next(iter(self.references.values())))
+
+
+def _read_references(args: argparse.Namespace) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Each reference file by its name (file name without ``.txt``, ``.gz``)."""
+    references: dict[str, list[str]] = {}
+    files: dict[str, str] = {}
+    for path in args.refs:
+        name = _system_name(path)
+        for other in files.values():
+            if same_file(path, other):
+                raise OptionError(f"{path} is given twice to --refs" + _as(path, other))
+        if name in references:
+            raise OptionError(f"{files[name]} and {path} both name reference {name!r}")
+        references[name], files[name] = read_segments(path, args.encoding), path
+    return references, files
+
+
+def _as(path: str, other: str) -> str:
+    return f" (as {other})" if path != other else ""
+
+
+def read_study_inputs(args: argparse.Namespace) -> StudyInputs:
+    """Read and check the files of ``--reference-study``: two or more of each, parallel."""
+    if len(args.refs) < 2:
+        raise OptionError(
+            f"--reference-study needs at least two reference files (--refs); got "
+            f"{len(args.refs)}: {', '.join(args.refs)}"
+        )
+    if len(args.systems) < 2:
+        raise OptionError(
+            f"--reference-study ranks systems and needs at least two (--systems); got "
+            f"{len(args.systems)}: {', '.join(args.systems)}"
+        )
+    references, files = _read_references(args)
+    systems = _read_systems(args)
+    texts = [*zip(args.refs, references.values(), strict=True)]
+    texts += [*zip(args.systems, systems.values(), strict=True)]
+    check_parallel(texts)
+    return StudyInputs(references, files, systems)

@@ -22,12 +22,14 @@ from collections.abc import Callable, Mapping, Sequence
 from parbleu.cli.parser import wants_significance
 from parbleu.cli.significance.blocks import block_json, block_text
 from parbleu.cli.significance.confidence import confidence_lines
+from parbleu.cli.significance.external import check_scores_options, read_external_scores
 from parbleu.cli.significance.paired import paired_json, paired_text
 from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.significance import paired_bootstrap, paired_randomization
 from parbleu.significance.blocks import block_test
 from parbleu.significance.defaults import DEFAULT_SEED
+from parbleu.stats import Stats
 
 __all__ = ["SEED_VARIABLE", "resolve_seed", "significance_lines", "wants_significance"]
 
@@ -88,6 +90,31 @@ def _display_names(args: argparse.Namespace, names: Sequence[str]) -> list[str]:
     return [f"Baseline: {names[0]}", *names[1:]]
 
 
+def _with_external(
+    args: argparse.Namespace,
+    metrics: Sequence[AnyMetric],
+    statistics: list[dict[str, Stats]],
+    shown: Sequence[str],
+    n_segments: int,
+) -> tuple[list[AnyMetric], list[dict[str, Stats]]]:
+    """The metrics and their statistics, then every ``--scores`` file's (`external`)."""
+    taken = {_score_name(m, s).casefold() for m, s in zip(metrics, statistics, strict=True)}
+    for name, path in check_scores_options(args):
+        if name.casefold() in taken:
+            raise OptionError(
+                f"--scores {name}={path}: {name!r} is the name of a metric of -m; name the "
+                "scores otherwise"
+            )
+    columns = read_external_scores(args, n_segments)
+    external = [dict(zip(shown, stats, strict=True)) for _, stats in columns]
+    return [*metrics, *(table for table, _ in columns)], [*statistics, *external]
+
+
+def _score_name(metric: AnyMetric, statistics: dict[str, Stats]) -> str:
+    """The name a metric's results carry (``BLEU``, ``chrF2``, ``TER``)."""
+    return str(metric.score_totals(next(iter(statistics.values())).total()).name)
+
+
 def significance_lines(
     args: argparse.Namespace,
     metrics: Sequence[AnyMetric],
@@ -102,6 +129,7 @@ def significance_lines(
     `progress`, if given, is told each step (statistics of each metric, then the tests).
     """
     _check(args, len(systems))
+    check_scores_options(args)
     seed = resolve_seed(args.seed, environ)
     shown = _display_names(args, names)
     step = progress or (lambda _: None)
@@ -111,6 +139,9 @@ def significance_lines(
         statistics.append(
             {name: metric.statistics(lines) for name, lines in zip(shown, systems, strict=True)}
         )
+    if args.scores:
+        step("reading the external scores")
+        metrics, statistics = _with_external(args, metrics, statistics, shown, len(systems[0]))
     step("resampling")
     if args.confidence:
         return confidence_lines(args, metrics, statistics, seed)

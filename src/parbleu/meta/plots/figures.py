@@ -5,19 +5,25 @@
 * `Normalized` (Figure 7): every score of every system linearly normalized to its range
   across the systems, ``(v - min) / (max - min)``, one line per scorer, systems ordered by
   the first series (the human score), so how far apart the metric puts systems can be
-  compared with how far apart the humans put them.
+  compared with how far apart the humans put them. `Normalized.from_reference_study` draws
+  the reference study (`parbleu.meta.references`) the same way: one line per choice of
+  references, systems in the order of the all-references score.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from parbleu.errors import InputError
 from parbleu.meta.correlation import Regression, normalize_to_range
 from parbleu.meta.systems import SystemCorrelation
+
+if TYPE_CHECKING:
+    from parbleu.meta.references import ReferenceStudy
 
 __all__ = ["Figure", "Normalized", "Scatter"]
 
@@ -95,6 +101,27 @@ class Normalized:
         return cls(
             title or f"Scores normalized to their range ({human} order)", systems, tuple(series)
         )
+
+    @classmethod
+    def from_reference_study(cls, study: ReferenceStudy, *, title: str = "") -> Normalized:
+        """All references, then each one alone (TER negated), systems by the all-refs score.
+
+        A series is named by the metric and the references it uses (``BLEU A+C+D``).
+        """
+        sign = 1.0 if study.higher_is_better else -1.0
+        whole = study.all
+        order = sorted(range(len(study.systems)), key=lambda i: sign * whole.scores[i])
+        singles = [s for s in study.settings if len(s.references) == 1]
+        prefix = "" if study.higher_is_better else "-"
+        series = tuple(
+            (
+                f"{prefix}{study.metric} {'+'.join(s.references)}",
+                tuple(sign * s.scores[i] for i in order),
+            )
+            for s in [whole, *singles]
+        )
+        systems = tuple(study.systems[i] for i in order)
+        return cls(title or f"{study.metric}: one reference vs all", systems, series)
 
     def normalized(self) -> list[tuple[str, list[float]]]:
         """Each series as ``(v - min) / (max - min)``."""
