@@ -27,6 +27,8 @@ ROUGE (-m rouge) as rouge_score and METEOR (-m meteor) as NLTK compute them.
   cat system.txt | parbleu ref.txt -m bleu chrf ter    hypotheses on standard input
   parbleu demo                                  score the bundled sample
   parbleu meta --refs ... --systems ... --human ...    correlation with human judgments
+  parbleu report REF -i A.txt B.txt -o report.html     one offline HTML report
+  parbleu replicate --data DIR                  the paper's analyses on WMT21
 """
 
 
