@@ -24,7 +24,21 @@ import numpy as np
 
 from parbleu.errors import OptionError
 
-__all__ = ["Choice", "check_flag", "check_int", "check_number", "coerce_enum", "options_from"]
+__all__ = [
+    "MAX_NGRAM_ORDER",
+    "Choice",
+    "check_flag",
+    "check_int",
+    "check_number",
+    "coerce_enum",
+    "options_from",
+]
+
+#: Largest n-gram order a metric accepts (BLEU's, NIST's, chrF's character and word orders).
+#: Statistics hold columns per order for every segment, so the order bounds their memory and
+#: time (an order of 10**9 would never finish); published metrics use 4 (BLEU), 5 (NIST) and
+#: 6 + 2 (chrF++).
+MAX_NGRAM_ORDER = 100
 
 E = TypeVar("E", bound=Enum)
 OptionsT = TypeVar("OptionsT")
@@ -78,16 +92,19 @@ def coerce_enum(enum: type[E], value: object, option: str) -> E:
         ) from None
 
 
-def check_int(value: object, option: str, *, minimum: int) -> int:
-    """`value` if it is an integer (not a bool) of at least `minimum`."""
+def check_int(value: object, option: str, *, minimum: int, maximum: int | None = None) -> int:
+    """`value` if it is an integer (not a bool) of at least `minimum` (and at most `maximum`)."""
     number = None
     if not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer)):
         number = int(value)
-    if number is None or number < minimum:
+    if number is None or number < minimum or (maximum is not None and number > maximum):
+        expected = f"an integer >= {minimum}" + (
+            f" and <= {maximum}" if maximum is not None else ""
+        )
         raise OptionError(
-            f"{option} must be an integer >= {minimum}; got {value!r}",
+            f"{option} must be {expected}; got {value!r}",
             option=option,
-            expected=f"an integer >= {minimum}",
+            expected=expected,
             received=value,
         )
     return number

@@ -44,18 +44,18 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
         args = build_parser().parse_args(argv)
         # With -f json standard output holds the JSON alone; the notes go to standard error.
         notes = stderr if args.format == "json" else stdout
-        print(
-            f"parbleu demo: {len(SAMPLE_SYSTEMS)} systems, {len(SAMPLE_REFERENCES)} references, "
-            f"30 segments (bundled sample in {folder})\n",
-            file=notes,
-        )
 
-        code = emit(
-            lambda: score(args, io.BytesIO(), stderr, labels=SAMPLE_SYSTEMS),
-            stdout,
-            stderr,
-            prog="parbleu",
-        )
+        def lines() -> list[str]:
+            scored = score(args, io.BytesIO(), stderr, labels=SAMPLE_SYSTEMS)
+            # Only once everything is computed: an error leaves standard output empty.
+            print(
+                f"parbleu demo: {len(SAMPLE_SYSTEMS)} systems, {len(SAMPLE_REFERENCES)} "
+                f"references, 30 segments (bundled sample in {folder})\n",
+                file=notes,
+            )
+            return scored
+
+        code = emit(lines, stdout, stderr, prog="parbleu")
     if code == 0:
         print(f"\nReport of the sample: {_write_report(Path.cwd())}", file=notes)
     return code

@@ -28,6 +28,7 @@ from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET
 from parbleu.metrics.nist.options import NistOptions
 from parbleu.metrics.rouge.options import RougeOptions
 from parbleu.metrics.ter.options import TerOptions
+from parbleu.options import MAX_NGRAM_ORDER
 
 if TYPE_CHECKING:
     from parbleu.metrics.base import AnyMetric
@@ -193,7 +194,7 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
                 ("--max-ngram-order",),
                 "max_ngram_order",
                 "largest n-gram order (default: 4, or the number of --weights)",
-                type=integer(minimum=1),
+                type=integer(minimum=1, maximum=MAX_NGRAM_ORDER),
             ),
             Flag(
                 ("--weights",),
@@ -226,9 +227,14 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
                 ("--chrf-char-order", "-cc"),
                 "char_order",
                 "character order ({default})",
-                integer(minimum=1),
+                integer(minimum=1, maximum=MAX_NGRAM_ORDER),
             ),
-            Flag(("--chrf-word-order", "-cw"), "word_order", "word order ({default})", int),
+            Flag(
+                ("--chrf-word-order", "-cw"),
+                "word_order",
+                "word order ({default})",
+                integer(minimum=0, maximum=MAX_NGRAM_ORDER),
+            ),
             Flag(("--chrf-beta",), "beta", "recall weighs beta times precision ({default})", int),
             Flag(("--chrf-whitespace",), "whitespace", "keep whitespace in character n-grams"),
             Flag(("--chrf-lowercase",), "lowercase", "case-insensitive chrF"),
@@ -259,7 +265,7 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
                 ("--nist-max-ngram-order",),
                 "max_ngram_order",
                 "largest order ({default})",
-                integer(minimum=1),
+                integer(minimum=1, maximum=MAX_NGRAM_ORDER),
             ),
             Flag(
                 ("--nist-info-weights",),

@@ -168,9 +168,9 @@ def emit(produce: Callable[[], Sequence[str]], stdout: TextIO, stderr: TextIO, *
         return error.exit_code
     except MemoryError:
         print(
-            f"{prog}: error: out of memory: the input is too large to score in one piece on "
-            "this machine (the streaming API, parbleu.scaling.stream_statistics, scores any "
-            "size in bounded memory)",
+            f"{prog}: error: out of memory: the input, or the work its options ask for "
+            "(resamples, trials), does not fit in this machine's memory (the streaming API, "
+            "parbleu.scaling.stream_statistics, scores any corpus size in bounded memory)",
             file=stderr,
         )
         return 1

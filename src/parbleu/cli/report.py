@@ -29,7 +29,7 @@ from parbleu.cli.significance import resolve_seed
 from parbleu.errors import InputError, OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.io.lines import check_parallel, read_lines, split_tab_fields
+from parbleu.io.lines import check_parallel, read_lines, same_file, split_tab_fields
 from parbleu.metrics import AnyMetric
 from parbleu.report.build import build
 from parbleu.report.html import write
@@ -131,7 +131,7 @@ def _systems(args: argparse.Namespace) -> dict[str, list[str]]:
 
 
 def _optional(path: str | None, encoding: str) -> list[str] | None:
-    return read_segments(path, encoding) if path else None
+    return None if path is None else read_segments(path, encoding)
 
 
 def _segment_table(
@@ -180,10 +180,26 @@ def _external(
     return out
 
 
+def _check_output(args: argparse.Namespace) -> None:
+    """The report's file: named, and not one of the inputs (writing would destroy it)."""
+    if not args.output:
+        raise OptionError("-o/--output needs a file name; got ''", option="-o/--output")
+    scores = [spec.partition("=")[2] for spec in args.scores]
+    named = [*args.refs, *(args.input or []), args.src, args.docids, args.human, *scores]
+    for path in named:
+        if path and same_file(args.output, path):
+            raise OptionError(
+                f"-o {args.output} is also an input ({path}); the report would overwrite it",
+                option="-o/--output",
+                received=args.output,
+            )
+
+
 def _inputs(args: argparse.Namespace) -> ReportInputs:
     for dest, flag in _NOT_FOR_REPORTS.items():
         if getattr(args, dest):
             raise OptionError(f"{flag} does not apply to parbleu report")
+    _check_output(args)
     ref_names, refs = _references(args)
     systems = _systems(args)
     source, docids = _optional(args.src, args.encoding), _optional(args.docids, args.encoding)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
@@ -97,6 +98,15 @@ def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
     return None
 
 
+def _is_stream(path: str) -> bool:
+    """Whether `path` is a pipe, FIFO, socket or device: it can be read once only."""
+    try:
+        mode = Path(path).stat().st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
 def _sniff(path: str) -> Format | None:
     head = _head(path)
     if head.startswith(b"PAR1"):
@@ -125,6 +135,13 @@ def detect_format(path: str, declared: Format | str | None = None) -> Format:
     name = path[:-3] if path.endswith(".gz") else path
     by_name = _EXTENSIONS.get(Path(name).suffix.lower())
     expected = declared or by_name
+    if _is_stream(path):  # sniffing would consume what the reader needs
+        if expected is None:
+            raise InputError(
+                f"{path}: a pipe or device can be read only once, so its test-set format "
+                "cannot be detected from its content; give format="
+            )
+        return expected
     content = _sniff(path)
     if expected is not None and content is not None and content is not expected:
         how = "declared" if declared is not None else "named"

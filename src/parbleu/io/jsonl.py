@@ -1,8 +1,8 @@
 """JSON Lines test sets: one JSON object per line, e.g. ``{"src": ..., "mt": ..., "ref": ...}``.
 
 Field names and what they may hold are `parbleu.io.records.RecordFields`' (several references
-as a list, systems as an object of name to output ...). Blank lines are skipped; every
-error names the file and line. A line
+as a list, systems as an object of name to output ...). Blank lines and a byte order mark at
+the start of the file are skipped; every error names the file and line. A line
 ``{"src": "Hallo", "ref": ["Hello", "Hi"], "mt": "Hello"}`` gives the references ``ref[0]``
 and ``ref[1]`` and the system ``mt``.
 """
@@ -31,6 +31,8 @@ def read_jsonl(
     records: list[dict[str, object]] = []
     numbers: list[int] = []
     for number, line in enumerate(read_lines(path, encoding), start=1):
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # noqa: PLW2901 (a byte order mark)
         if not line.strip():
             continue
         try:
@@ -38,6 +40,12 @@ def read_jsonl(
         except json.JSONDecodeError as exc:
             raise InputError(
                 f"{path}: line {number}: not JSON ({exc.msg} at column {exc.colno}); "
+                "expected one JSON object per line"
+            ) from None
+        except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            raise InputError(
+                f"{path}: line {number}: JSON that Python cannot read ({reason}); "
                 "expected one JSON object per line"
             ) from None
         if not isinstance(record, dict):

@@ -69,7 +69,11 @@ def same_file(first: str | Path, second: str | Path) -> bool:
     try:
         return Path(first).samefile(second)
     except OSError:  # one of them does not exist (yet): compare what they resolve to
+        pass
+    try:
         return Path(first).resolve() == Path(second).resolve()
+    except (OSError, RuntimeError):  # a loop of symbolic links: the names are all there is
+        return Path(first).absolute() == Path(second).absolute()
 
 
 #: What reading a (possibly gzipped) file can raise besides decoding errors.
@@ -89,11 +93,18 @@ def read_error(path: str | Path, exc: BaseException) -> InputError:
 
 def _decode_error(path: str, data: bytes, exc: UnicodeDecodeError, encoding: str) -> EncodingError:
     offset = exc.start
-    line = data.count(b"\n", 0, offset) + 1
-    line_start = data.rfind(b"\n", 0, offset) + 1
+    # Lines are counted in the text before the bad bytes: in UTF-16 a 0x0A byte is often half
+    # of another character, not a newline.
+    before = data[:offset].decode(encoding, errors="replace")
+    line = before.count("\n") + 1
+    if "\n".encode(encoding) == b"\n":
+        bytes_in = offset - (data.rfind(b"\n", 0, offset) + 1)
+        place = f"byte {bytes_in} of the line"
+    else:
+        characters_in = len(before) - (before.rfind("\n") + 1)
+        place = f"character {characters_in} of the line"
     return EncodingError(
-        f"invalid {encoding} at byte offset {offset} "
-        f"(byte {offset - line_start} of the line): {data[offset : offset + 4]!r}",
+        f"invalid {encoding} at byte offset {offset} ({place}): {data[offset : offset + 4]!r}",
         source=path,
         line=line,
     )
@@ -171,17 +182,21 @@ def split_tab_fields(
     Raises:
         InputError: naming the first line with another number of fields.
     """
-    columns: list[list[str]] = [[] for _ in range(n_fields)]
-    for number, line in enumerate(lines, start=first_line + 1):
-        fields = line.split("\t", n_fields - 1)
+    rows = [line.split("\t", n_fields - 1) for line in lines]
+    for number, fields in enumerate(rows, start=first_line + 1):
         if len(fields) != n_fields:
             raise InputError(
-                f"{source}: line {number}: expected {n_fields} tab-separated fields, "
-                f"found {len(fields)}"
+                f"expected {n_fields} tab-separated fields, found {len(fields)}",
+                source=source,
+                line=number,
+                expected=f"{n_fields} fields",
+                received=len(fields),
             )
-        for column, field in zip(columns, fields, strict=True):
-            column.append(field)
-    return columns
+    if not rows:
+        return [[] for _ in range(n_fields)]
+    # Columns are made from the rows once every row is checked, never `n_fields` lists ahead
+    # (sacreBLEU makes them first: -nr 1000000000 never finishes there).
+    return [list(column) for column in zip(*rows, strict=True)]
 
 
 def read_tab_separated(path: str, n_fields: int, encoding: str = "utf-8") -> list[list[str]]:

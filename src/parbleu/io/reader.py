@@ -156,15 +156,12 @@ class LineReader:
 
     def _read_text_block(self, block: bytes) -> None:
         """Encodings whose newline is not the single byte 0x0A (UTF-16, UTF-32)."""
+        state = self._decoder.getstate()
         try:
             text = self._text + self._decoder.decode(block, final=not block)
         except UnicodeDecodeError as exc:
-            line = self.lines_read + len(self._lines) + 1
-            raise EncodingError(
-                f"invalid {self.encoding} at or after this line: {exc.reason}",
-                source=self.path,
-                line=line,
-            ) from None
+            raise self._text_error(state, exc) from None
+        self._offset += len(block)
         lines = text.split("\n")
         self._text = lines.pop()  # an incomplete last line
         self._lines.extend(lines)
@@ -172,6 +169,24 @@ class LineReader:
             self._eof = True
             if self._text:
                 self._lines.append(self._text)
+
+    def _text_error(self, state: tuple[bytes, int], exc: UnicodeDecodeError) -> EncodingError:
+        """Where the bad bytes are, counted in the text decoded before them.
+
+        `exc` is about the decoder's pending bytes (`state`) followed by the block; in UTF-16
+        a 0x0A byte is often half of another character, so lines are counted in text.
+        """
+        pending = state[0]
+        decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
+        decoder.setstate(state)
+        before = self._text + decoder.decode(exc.object[len(pending) : exc.start])
+        characters_in = len(before) - (before.rfind("\n") + 1)
+        return EncodingError(
+            f"invalid {self.encoding} at byte offset {self._offset - len(pending) + exc.start} "
+            f"(character {characters_in} of the line): {exc.object[exc.start : exc.start + 4]!r}",
+            source=self.path,
+            line=self.lines_read + len(self._lines) + before.count("\n") + 1,
+        )
 
     def _error(self, data: bytes, exc: UnicodeDecodeError) -> EncodingError:
         start = exc.start

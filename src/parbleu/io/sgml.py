@@ -110,7 +110,10 @@ def read_sgml(path: str, *, collapse_whitespace: bool = False, encoding: str = "
         InputError: a line that is not mteval SGML, or sysids whose segments do not align,
             with the line or segment.
     """
-    read = _scan(path, read_lines(path, encoding))
+    lines = read_lines(path, encoding)
+    if lines:  # a byte order mark is not part of the first tag
+        lines[0] = lines[0].removeprefix("\ufeff")
+    read = _scan(path, lines)
     if not read.sysids:
         raise InputError(f"{path}: no <doc> in the <{read.kind}>")
     first = next(iter(read.sysids.values()))

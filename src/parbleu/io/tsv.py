@@ -1,9 +1,11 @@
-"""Tab-separated test sets with named columns: a header line, then one segment per line.
+r"""Tab-separated test sets with named columns: a header line, then one segment per line.
 
 The header names the columns (``src``, ``ref``, ``ref:B``, ``mt:sysA``, ``docid`` ...;
 `parbleu.io.records.RecordFields` says which is which); ``header=`` names the columns of a
 file without one. Every line must have as many fields as the header, and fields are taken
-as they are (no quoting), as sacreBLEU's own TSV test sets are.
+as they are (no quoting), as sacreBLEU's own TSV test sets are. Windows line ends (``\r\n``)
+and a byte order mark at the start of the file (what spreadsheets write) are not part of the
+fields: left there, they would rename the first or last column, which would then be ignored.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def read_tsv(
         InputError: a line with another number of fields than the header, repeated column
             names, or no rows.
     """
-    lines = read_lines(path, encoding)
+    lines = [line.removesuffix("\r") for line in read_lines(path, encoding)]
+    if lines:
+        lines[0] = lines[0].removeprefix("\ufeff")
     first = 1
     if header is None:
         if not lines:

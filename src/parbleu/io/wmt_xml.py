@@ -36,6 +36,8 @@ from parbleu.io.testset import TestSet
 __all__ = ["read_wmt_xml"]
 
 _WHITESPACE = re.compile(r"\s+")
+#: A segment id: ASCII digits (``str.isdigit`` also takes ``"²"``, which ``int`` refuses).
+_SEG_ID = re.compile(r"[0-9]+")
 
 
 @dataclass
@@ -97,11 +99,19 @@ class _Parse:
         if self.part is None:
             raise self.error("<seg> outside <src>, <ref> or <hyp>")
         value = attributes.get("id", "")
-        if not value.isdigit():
+        if not _SEG_ID.fullmatch(value):
             raise self.error(f"<seg> needs a numeric id attribute; got {value!r}")
         if int(value) in self.part:
             raise self.error(f"segment id {value} appears twice in the same part")
         self.segment = (int(value), [])
+
+    def doctype(self, name: str, *_: object) -> None:
+        # Entities declared there could replace text, and an external one is silently
+        # skipped by expat: the segment would lose its text without a word.
+        raise self.error(
+            f"a <!DOCTYPE {name}> declaration; WMT XML has none (its entities could change "
+            "or silently drop segment text)"
+        )
 
     def text(self, data: str) -> None:
         if self.segment is not None:
@@ -123,6 +133,7 @@ def _parse(path: str, encoding: str) -> _Parse:
     parser.StartElementHandler = state.start
     parser.EndElementHandler = state.end
     parser.CharacterDataHandler = state.text
+    parser.StartDoctypeDeclHandler = state.doctype
     parser.buffer_text = True
     try:
         parser.Parse(text, True)  # noqa: FBT003 (expat's isfinal)

@@ -28,6 +28,7 @@ not the noise of the human judgments.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -184,6 +185,27 @@ def _accuracy(metric: FloatArray, human: FloatArray) -> FloatArray:
     return result
 
 
+def _numbers(values: npt.ArrayLike) -> FloatArray:
+    """`values` as a float64 array, or an `InputError` for strings, mappings, complex numbers."""
+    if isinstance(values, (str, bytes, Mapping)):
+        raise InputError(f"scores must be a sequence of numbers; got {type(values).__name__}")
+    try:
+        array: FloatArray = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"scores must be real numbers ({exc})") from None
+    return array
+
+
+def _finite_vector(values: npt.ArrayLike) -> FloatArray:
+    """A non-empty one-dimensional array of finite numbers, or an `InputError`."""
+    array = _numbers(values)
+    if array.ndim != 1 or not array.size:
+        raise InputError(f"need a non-empty vector of scores, got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise InputError("scores must be finite numbers")
+    return array
+
+
 def paired_vectors(
     x: npt.ArrayLike, y: npt.ArrayLike, least: int = 2
 ) -> tuple[FloatArray, FloatArray]:
@@ -192,7 +214,7 @@ def paired_vectors(
     Raises:
         InputError: vectors of different lengths, too short, or not one-dimensional.
     """
-    a, b = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    a, b = _numbers(x), _numbers(y)
     if a.ndim != 1 or a.shape != b.shape:
         raise InputError(f"need two vectors of equal length, got shapes {a.shape} and {b.shape}")
     if len(a) < least:
@@ -209,7 +231,10 @@ def pearson(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
 
 def rankdata(values: npt.ArrayLike) -> FloatArray:
     """1-based ranks along the last axis, ties sharing their average rank (scipy's default)."""
-    return _ranks(np.asarray(values, dtype=np.float64))
+    array = _numbers(values)
+    if not np.isfinite(array).all():  # NaN has no rank (it would silently rank last)
+        raise InputError("scores must be finite numbers")
+    return _ranks(array) if array.size else array  # nothing to rank: nothing, as in SciPy
 
 
 def spearman(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
@@ -280,7 +305,7 @@ def pairwise_accuracy(metric: npt.ArrayLike, human: npt.ArrayLike) -> PairwiseAc
 
 def normalize_to_range(values: npt.ArrayLike) -> FloatArray:
     """``(v - min) / (max - min)``: the paper's Figure 7 scaling; all zeros if constant."""
-    array = np.asarray(values, dtype=np.float64)
+    array = _finite_vector(values)
     span = array.max() - array.min()
     scaled: FloatArray = (array - array.min()) / span if span > 0 else np.zeros_like(array)
     return scaled

@@ -59,6 +59,18 @@ class SegmentStats:
     sentence_metric: AnyMetric | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.stats, Mapping):
+            raise InputError(
+                f"{self.name}: stats must be a mapping of system names to statistics, e.g. "
+                f"{{'system': metric.statistics(lines)}}; got {type(self.stats).__name__}"
+            )
+        columns = tuple(self.metric.columns)
+        for system, stats in self.stats.items():
+            if not isinstance(stats, Stats) or stats.columns != columns:
+                raise InputError(
+                    f"{self.name}: the statistics of system {system!r} were not computed by "
+                    f"this metric (expected columns {columns})"
+                )
         sizes = {system: len(stats) for system, stats in self.stats.items()}
         if not sizes:
             raise InputError(f"{self.name}: no systems")
@@ -116,7 +128,20 @@ class Matching:
 
 
 def match_systems(with_text: Sequence[str], with_human: Sequence[str]) -> Matching:
-    """Systems in both lists (in `with_text` order) and the names found in only one."""
+    """Systems in both lists (in `with_text` order) and the names found in only one.
+
+    Raises:
+        InputError: a single string instead of a list of names (its characters would be
+            matched), or a name given twice in one list (it would be counted twice).
+    """
+    for side, names in (("with_text", with_text), ("with_human", with_human)):
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise InputError(
+                f"{side} must be a list of system names; got {type(names).__name__} {names!r}"
+            )
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            raise InputError(f"{side} names systems more than once: {repeated}")
     human, text = set(with_human), set(with_text)
     return Matching(
         systems=tuple(s for s in with_text if s in human),

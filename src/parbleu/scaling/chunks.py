@@ -35,7 +35,7 @@ from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import InputError, LengthMismatchError
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
-from parbleu.references import plain_streams
+from parbleu.references import check_hypotheses, plain_streams
 from parbleu.stats import Stats
 
 __all__ = [
@@ -125,7 +125,9 @@ def chunk_slices(
             hypotheses and references of the wrong types or shapes.
     """
     check_int(chunk_lines, "chunk_lines", minimum=1)
-    for number, stream in enumerate(references):
+    hypotheses = check_hypotheses(hypotheses)  # a string or a generator: a shape error first
+    given = isinstance(references, Sequence) and not isinstance(references, (str, bytes))
+    for number, stream in enumerate(references if given else ()):
         is_stream = isinstance(stream, Sequence) and not isinstance(stream, str)
         if is_stream and len(stream) != len(hypotheses):
             raise LengthMismatchError(

@@ -22,16 +22,35 @@ file, the line and the byte offset), and a missing or unreadable file is an `Inp
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from parbleu.errors import InputError
+from parbleu.errors import InputError, ReferenceShapeError
 from parbleu.io.reader import LineReader, length_mismatch
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
 from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics, sum_chunks
 
-__all__ = ["read_chunks", "stream_statistics"]
+__all__ = ["check_reference_files", "read_chunks", "stream_statistics"]
+
+
+def check_reference_files(references: object) -> list[str | Path]:
+    """The reference files as a list: one file per reference stream.
+
+    Raises:
+        ReferenceShapeError: one path given where a list of paths is expected (its characters
+            would be taken for file names).
+        InputError: no reference files.
+    """
+    if isinstance(references, (str, bytes, os.PathLike)) or not isinstance(references, Sequence):
+        raise ReferenceShapeError(
+            "references must be a list of files, one per reference stream; got "
+            f"{type(references).__name__} {references!r}: for one file pass [{references!r}]"
+        )
+    if not references:
+        raise InputError("no reference files were given")
+    return list(references)
 
 
 def stream_statistics(
@@ -60,10 +79,9 @@ def stream_statistics(
         LengthMismatchError: the files have different numbers of lines.
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
-    if not references:
-        raise InputError("no reference files were given")
+    files = check_reference_files(references)
     metric.check_chunkable()
-    chunks = read_chunks([hypotheses, *references], chunk_lines=chunk_lines, encoding=encoding)
+    chunks = read_chunks([hypotheses, *files], chunk_lines=chunk_lines, encoding=encoding)
     return sum_chunks(metric, ((part[0], part[1:]) for part in chunks), rows=rows)
 
 
@@ -78,8 +96,10 @@ def read_chunks(
         EncodingError, InputError: as `stream_statistics`.
     """
     check_int(chunk_lines, "chunk_lines", minimum=1)
-    readers = [LineReader(path, encoding) for path in paths]
+    readers: list[LineReader] = []
     try:
+        # One at a time: those opened are closed below if a later one cannot be opened.
+        readers.extend(LineReader(path, encoding) for path in paths)
         while True:
             parts = [reader.take(chunk_lines) for reader in readers]
             sizes = [len(part) for part in parts]

@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
-from parbleu.errors import InputError
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
 from parbleu.scaling.byteranges import (
@@ -43,7 +42,7 @@ from parbleu.scaling.chunks import (
     empty_statistics,
     score_chunk,
 )
-from parbleu.scaling.files import read_chunks, stream_statistics
+from parbleu.scaling.files import check_reference_files, read_chunks, stream_statistics
 from parbleu.scaling.workers import process_pool
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
@@ -99,9 +98,7 @@ def parallel_statistics(
     check_int(jobs, "jobs", minimum=1)
     metric.check_chunkable()
     check_int(chunk_lines, "chunk_lines", minimum=1)
-    if not references:
-        raise InputError("no reference files were given")
-    paths = [hypotheses, *references]
+    paths = [hypotheses, *check_reference_files(references)]
     if jobs == 1:
         return stream_statistics(
             metric, hypotheses, references, chunk_lines=chunk_lines, encoding=encoding, rows=rows

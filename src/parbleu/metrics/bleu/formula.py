@@ -109,7 +109,8 @@ def _precisions(
     counted = np.cumprod(totals > 0, axis=1).astype(bool)
     precisions = np.zeros((n_rows, n_orders))
     hit = counted & (matches > 0)
-    precisions[hit] = 100.0 * matches[hit] / totals[hit]
+    with np.errstate(over="ignore"):  # add-k with k near 1e308: inf, as in sacreBLEU
+        precisions[hit] = 100.0 * matches[hit] / totals[hit]
     zero = counted & (matches == 0)
     if method is Smoothing.EXP:
         divisor = np.cumsum(zero, axis=1).astype(np.float64)

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import Choice, check_flag, check_int, check_number, coerce_enum
+from parbleu.options import (
+    MAX_NGRAM_ORDER,
+    Choice,
+    check_flag,
+    check_int,
+    check_number,
+    coerce_enum,
+)
 from parbleu.tokenizers import TokenizerName, check_spm_model
 
 __all__ = ["DEFAULT_ORDER", "BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
@@ -202,7 +209,11 @@ def _order_and_weights(
     max_ngram_order: object, weights: object
 ) -> tuple[int, tuple[float, ...] | None]:
     given = None if max_ngram_order in (None, 0) else max_ngram_order
-    order = None if given is None else check_int(given, "max_ngram_order", minimum=1)
+    order = (
+        None
+        if given is None
+        else check_int(given, "max_ngram_order", minimum=1, maximum=MAX_NGRAM_ORDER)
+    )
     if weights is None:
         return (DEFAULT_ORDER if order is None else order), None
     if not isinstance(weights, Sequence) or isinstance(weights, (str, bytes)):
@@ -213,6 +224,12 @@ def _order_and_weights(
         raise OptionError(f"weights must be a sequence of numbers; got {weights!r}") from None
     if not values or any(not math.isfinite(w) or w <= 0 for w in values):
         raise OptionError(f"weights must be positive numbers, one per order; got {weights!r}")
+    if len(values) > MAX_NGRAM_ORDER:
+        raise OptionError(
+            f"weights give {len(values)} orders; at most {MAX_NGRAM_ORDER} are supported",
+            option="weights",
+            received=len(values),
+        )
     if abs(sum(values) - 1.0) > 1e-6:
         raise OptionError(
             f"weights must sum to 1 (Papineni et al. 2002, eq. 1); got {weights!r}, "

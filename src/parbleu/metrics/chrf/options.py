@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import check_flag, check_int
+from parbleu.options import MAX_NGRAM_ORDER, check_flag, check_int
 
 __all__ = ["ChrfOptions"]
 
@@ -38,8 +38,12 @@ class ChrfOptions:
 
     def __post_init__(self) -> None:
         values = {
-            "char_order": check_int(self.char_order, "char_order", minimum=0),
-            "word_order": check_int(self.word_order, "word_order", minimum=0),
+            "char_order": check_int(
+                self.char_order, "char_order", minimum=0, maximum=MAX_NGRAM_ORDER
+            ),
+            "word_order": check_int(
+                self.word_order, "word_order", minimum=0, maximum=MAX_NGRAM_ORDER
+            ),
             "beta": check_int(self.beta, "beta", minimum=0),
             "lowercase": check_flag(self.lowercase, "lowercase"),
             "whitespace": check_flag(self.whitespace, "whitespace"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import Choice, check_flag, check_int, coerce_enum
+from parbleu.options import MAX_NGRAM_ORDER, Choice, check_flag, check_int, coerce_enum
 from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS, TokenizerName
 
 __all__ = ["DEFAULT_NIST_ORDER", "InfoWeights", "NistOptions"]
@@ -66,7 +66,9 @@ class NistOptions:
         values = {
             "tokenize": tokenize,
             "lowercase": check_flag(self.lowercase, "lowercase"),
-            "max_ngram_order": check_int(self.max_ngram_order, "max_ngram_order", minimum=1),
+            "max_ngram_order": check_int(
+                self.max_ngram_order, "max_ngram_order", minimum=1, maximum=MAX_NGRAM_ORDER
+            ),
             "info_weights": coerce_enum(InfoWeights, self.info_weights, "info_weights"),
         }
         for name, normalized in values.items():

@@ -57,7 +57,7 @@ TER_MEMORY_LIMIT = 4 << 30
 def _check_size(what: str, segment: int, needed: int) -> None:
     if needed > TER_MEMORY_LIMIT:
         raise InputError(
-            f"segment {segment + 1}: TER of {what} needs about {needed / 2**30:.1f} GiB for its "
+            f"TER of {what} needs about {needed / 2**30:.1f} GiB for its "
             f"alignment (the limit is {TER_MEMORY_LIMIT / 2**30:.0f} GiB); TER is quadratic in "
             "the segment length, as in tercom and sacreBLEU: split such segments",
             line=segment + 1,
