@@ -21,6 +21,7 @@ from parbleu.metrics.ter.distance import (
     band,
     banded_rows,
     batch_distances,
+    beam_bound,
     columns,
     continue_distance,
 )
@@ -103,6 +104,43 @@ def test_packed_distances_of_many_variants(
 long_words = st.lists(st.sampled_from("abc"), min_size=0, max_size=160)
 
 
+def best_order(hyp: list[str], ref: list[str]) -> list[str]:
+    """Hand maths: `hyp` reordered so that its words in common with `ref` come in `ref`'s
+    order, each of the others facing a reference word it replaces, the rest at the end."""
+    spare = list(hyp)  # after the loop: the words `ref` does not share
+    slots: list[str | None] = []
+    for word in ref:
+        slots.append(word if word in spare else None)
+        if word in spare:
+            spare.remove(word)
+    out = []
+    for slot in slots:
+        if slot is not None:
+            out.append(slot)
+        elif spare:
+            out.append(spare.pop(0))
+    return out + spare
+
+
+@SETTINGS
+@given(hyp=words, ref=words.filter(bool), data=st.data())
+def test_fewest_edits_of_any_order(hyp: list[str], ref: list[str], data: st.DataObject) -> None:
+    """Oracle: the textbook distance of reorderings of `hyp`: none is below the bound (the
+    longer length minus the words in common), and the best order reaches it."""
+    fewest = ReferenceWords.from_words(ref).fewest_edits_of_any_order(hyp)
+    reordered = data.draw(st.permutations(hyp))
+    assert fewest <= textbook(reordered, ref, beam=False)[-1][-1]
+    ordered = best_order(hyp, ref)
+    assert sorted(ordered) == sorted(hyp)
+    assert fewest == textbook(ordered, ref, beam=False)[-1][-1]
+
+
+def test_fewest_edits_of_any_order_counts_repeats() -> None:
+    """Hand maths: "a a a b x" against "b a c a" share a, a, b: 5 - 3 = 2 edits at least."""
+    ref = ReferenceWords.from_words(["b", "a", "c", "a"])
+    assert ref.fewest_edits_of_any_order(["a", "a", "a", "b", "x"]) == 2
+
+
 @settings(max_examples=150, deadline=None)
 @given(hyp=long_words, ref=long_words.filter(bool))
 def test_beam_rows_match_the_textbook_beam(hyp: list[str], ref: list[str]) -> None:
@@ -122,6 +160,31 @@ def test_the_bound_is_safe(hyp: list[str], ref: list[str]) -> None:
     assert beamed >= full
     if full <= band(len(hyp), len(ref)).bound:
         assert beamed == full
+    if hyp and full <= beam_bound(len(hyp), len(ref)):
+        assert beamed == full
+
+
+@pytest.mark.parametrize("n", range(1, 131))
+def test_beam_bound_is_the_band_bound_or_a_little_less(n: int) -> None:
+    """Oracle: `band`'s row-by-row bound (checked against the textbook beam above), for every
+    length up to 130, which includes rows where floating point rounds ``i * (m / n)`` below a
+    whole number (``11 * (30 / 22) < 15``). Where `band` finds no limit, no distance (at most
+    the longer length) reaches `beam_bound` either."""
+    for m in range(1, 131):
+        exact, fast = band(n, m).bound, beam_bound(n, m)
+        if exact < INFINITY:
+            assert exact - 2 <= fast <= exact
+        else:
+            assert fast > max(n, m)
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(1, 5000), m=st.integers(1, 5000))
+def test_beam_bound_of_long_segments(n: int, m: int) -> None:
+    """Oracle: `band`'s row-by-row bound, for lengths far beyond WMT sentences."""
+    exact, fast = band(n, m).bound, beam_bound(n, m)
+    assert fast <= exact
+    assert fast > max(n, m) if exact >= INFINITY else fast >= exact - 2
 
 
 @settings(max_examples=200, deadline=None)

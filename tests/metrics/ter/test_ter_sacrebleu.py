@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import TER as SacreTER
-from sacrebleu.metrics.lib_ter import translation_edit_rate
+from sacrebleu.metrics.lib_ter import BeamEditDistance, translation_edit_rate
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer as SacreTercomTokenizer
 
 from parbleu.metrics.ter.align import ReferenceWords, count_edits
@@ -126,6 +126,40 @@ def test_edits_of_shuffled_words(pair: tuple[list[str], list[str]]) -> None:
 def test_edits_of_long_unrelated_sequences(ref: list[str], hyp: list[str]) -> None:
     """Long sequences over three words: the beam and the 1000-candidate limit decide."""
     assert count_edits(hyp, ReferenceWords.from_words(ref)) == translation_edit_rate(hyp, ref)[0]
+
+
+@st.composite
+def order_kept_pair(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """A reference and a hypothesis made from it by deletions, insertions and substitutions
+    (of reference words or others) that keep the order of the words."""
+    ref = draw(st.lists(st.sampled_from("abcdefgh"), min_size=1, max_size=30))
+    hyp = list(ref)
+    for _ in range(draw(st.integers(min_value=0, max_value=4))):
+        at = draw(st.integers(min_value=0, max_value=len(hyp)))
+        word = draw(st.sampled_from("abcdefghxyz"))
+        edit = draw(st.integers(min_value=0, max_value=2))
+        if edit == 0:
+            hyp.insert(at, word)
+        elif at < len(hyp):
+            if edit == 1:
+                hyp[at] = word
+            else:
+                del hyp[at]
+    return hyp, ref
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=order_kept_pair())
+def test_no_shift_below_the_fewest_edits_of_any_order(pair: tuple[list[str], list[str]]) -> None:
+    """sacreBLEU makes no shift once the (beam) distance is the fewest edits of any order of
+    the words, where parbleu's search stops at once; elsewhere it searches on."""
+    hyp, ref = pair
+    words = ReferenceWords.from_words(ref)
+    expected = translation_edit_rate(hyp, ref)[0]
+    assert count_edits(hyp, words) == expected
+    distance, _ = BeamEditDistance(ref)(hyp)
+    if distance == words.fewest_edits_of_any_order(hyp):
+        assert expected == distance
 
 
 def oracle_segments(

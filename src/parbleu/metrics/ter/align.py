@@ -24,6 +24,7 @@ not refined further, but are counted, since the count decides where the search s
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -31,11 +32,14 @@ from typing import TypeVar
 
 from parbleu.metrics.ter.distance import (
     Alignment,
+    Band,
+    Columns,
     align,
     align_columns,
     band,
     banded_rows,
     batch_distances,
+    beam_bound,
     columns,
 )
 
@@ -45,6 +49,8 @@ __all__ = [
     "MAX_SHIFT_SIZE",
     "ReferenceWords",
     "count_edits",
+    "search_edits",
+    "settled",
     "shift",
     "shifted_suffix",
 ]
@@ -61,24 +67,46 @@ MAX_SHIFT_CANDIDATES = 1000
 
 @dataclass(frozen=True)
 class ReferenceWords:
-    """A tokenized reference with what the search looks up in it."""
+    """A tokenized reference with what the search looks up in it.
+
+    One dictionary, word -> bit mask of its positions: the search reads a word's positions
+    from the bits of its mask (a reference is prepared once per segment and kept while its
+    chunk is scored, so its index stays small).
+    """
 
     words: tuple[str, ...]
     masks: dict[str, int]  # word -> bit mask of its positions
-    positions: dict[str, tuple[int, ...]]  # word -> its positions, ascending
 
     @classmethod
     def from_words(cls, words: Sequence[str]) -> ReferenceWords:
         """Index the words of one reference."""
         masks: dict[str, int] = {}
-        positions: dict[str, list[int]] = {}
+        get = masks.get
         for k, word in enumerate(words):
-            masks[word] = masks.get(word, 0) | (1 << k)
-            positions.setdefault(word, []).append(k)
-        return cls(tuple(words), masks, {w: tuple(p) for w, p in positions.items()})
+            masks[word] = get(word, 0) | (1 << k)
+        return cls(tuple(words), masks)
 
     def __len__(self) -> int:
         return len(self.words)
+
+    def masks_of(self, words: Sequence[str]) -> list[int]:
+        """Each word as the bit mask of its positions in the reference (0 if absent)."""
+        masks = self.masks
+        return [masks.get(word, 0) for word in words]
+
+    def fewest_edits_of_any_order(self, words: Sequence[str]) -> int:
+        """A lower bound on the edit distance of every reordering of `words` to this reference.
+
+        Each edit matches at most one more word, so the distance is at least the longer
+        length minus the words the two have in common (counted as multisets). A shift only
+        reorders the hypothesis, and sacreBLEU's beam only adds to a distance, so no shift
+        can lower a distance that has reached this bound.
+        """
+        masks = self.masks
+        common = sum(
+            min(count, masks.get(word, 0).bit_count()) for word, count in Counter(words).items()
+        )
+        return max(len(words), len(self.words)) - common
 
 
 def shift(seq: list[T], start: int, length: int, target: int) -> list[T]:
@@ -125,25 +153,40 @@ _Pending = tuple[_Key, tuple[int, list[int]]]
 class _Search:
     """The state of the greedy shift search for one hypothesis-reference pair."""
 
-    def __init__(self, words: list[str], ref: ReferenceWords) -> None:
+    def __init__(
+        self, words: list[str], ref: ReferenceWords, masks: list[int], cols: Columns, floor: int
+    ) -> None:
         self.ref = ref
         self.m = len(ref)
         self.words = words
-        self.masks = [ref.masks.get(word, 0) for word in words]
-        self.beam = band(len(words), self.m)
-        self.cols = columns(self.masks, self.m)
+        self.masks = masks  # the words as reference-position masks
+        self.bound = beam_bound(len(words), self.m)  # full distances up to it are the beam's
+        self._band: Band | None = None  # the beam's rows, made when a distance exceeds `bound`
+        self.cols = cols
+        self.floor = floor  # ref.fewest_edits_of_any_order(words)
         self.checked = 0
+
+    def beam(self) -> Band:
+        """The rows of sacreBLEU's beam (the same for every order of the words)."""
+        if self._band is None:
+            self._band = band(len(self.words), self.m)
+        return self._band
+
+    def settled(self) -> bool:
+        """True when the distance has reached `floor`: no shift can lower it any more.
+
+        The full distance is the beam distance at or below the beam's bound.
+        """
+        return settled(self.cols.distance, self.floor, self.bound)
 
     def distance(self) -> tuple[int, Alignment]:
         """The beam distance of the current hypothesis and the alignment its trace gives."""
-        cols = self.cols
-        distance = cols.distance
-        exact = distance <= self.beam.bound
-        found = align_columns(cols, self.masks, self.m, None if exact else self.beam)
+        cols, masks, m = self.cols, self.masks, self.m
+        found = align_columns(cols, masks, m, None if cols.distance <= self.bound else self.beam())
         if found is not None:
-            return distance, found
-        rows = banded_rows(self.masks, self.m, self.beam)
-        return rows.distance, align(rows.cell, self.masks, self.m)
+            return cols.distance, found
+        rows = banded_rows(masks, m, self.beam())
+        return rows.distance, align(rows.cell, masks, m)
 
     def apply(self, start: int, length: int, target: int) -> None:
         """Make a shift: the columns are recomputed from the first word that moves."""
@@ -160,11 +203,20 @@ class _Search:
         found: list[tuple[int, int, int]] = []
         budget = MAX_SHIFT_CANDIDATES - self.checked
         padded = hyp_errors + hyp_errors[-1:] * MAX_SHIFT_SIZE
-        positions_of = self.ref.positions.get
-        for start in range(n):
-            if padded[start + MAX_SHIFT_SIZE] == hyp_errors[start]:
-                continue  # every block from here is matched already
-            for ref_start in positions_of(words[start], ()):
+        masks = self.masks
+        starts = [  # words in the reference with an unmatched word in the next few
+            start
+            for start, (mask, errors, later) in enumerate(
+                zip(masks, hyp_errors, padded[MAX_SHIFT_SIZE:], strict=False)  # n of n + 1
+            )
+            if mask and errors != later
+        ]
+        for start in starts:
+            rest = masks[start]  # the reference positions of the word, lowest first
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                ref_start = low.bit_length() - 1
                 if abs(ref_start - start) > MAX_SHIFT_DISTANCE:
                     continue
                 longest = min(MAX_SHIFT_SIZE, n - start, m - ref_start)
@@ -194,17 +246,24 @@ class _Search:
         Shifts rank as in sacreBLEU by the key (gain, length, -start, -target). A shift of
         `length` words over `jump` others changes the full distance by at most
         ``2 * min(length, jump)`` (delete and re-insert either group), which with what the
-        beam adds to the current distance bounds its gain: candidates are evaluated from the
-        highest such optimistic key down, until no remaining one can beat the best found.
+        beam adds to the current distance bounds its gain; so does the distance down to
+        `floor`. Candidates are evaluated from the highest such optimistic key down, until no
+        remaining one can beat the best found.
         """
         found = self.candidates(alignment)
         if not found:
             return None
         n = len(self.masks)
         slack = before - self.cols.distance  # what the beam adds to the full distance, >= 0
+        most = before - self.floor
         ranked = sorted(
             (
-                (slack + 2 * min(length, _jump(start, length, target, n)), length, -start, -target)
+                (
+                    min(most, slack + 2 * min(length, _jump(start, length, target, n))),
+                    length,
+                    -start,
+                    -target,
+                )
                 for start, length, target in dict.fromkeys(found)
             ),
             reverse=True,
@@ -232,7 +291,7 @@ class _Search:
                 key = (before - full, *optimistic[1:])
                 if key[0] <= 0:
                     continue  # the beam can only add to the full distance
-                if full > self.beam.bound:
+                if full > self.bound:
                     pending.append((key, variant))
                 elif best is None or key > best:
                     best = key
@@ -256,9 +315,18 @@ class _Search:
         """The beam distance of the current hypothesis with its words from `first` replaced."""
         masks = self.masks[:first] + suffix
         cols = columns(masks, self.m, self.cols, first)
-        if align_columns(cols, masks, self.m, self.beam) is not None:
+        if cols.distance <= self.bound or align_columns(cols, masks, self.m, self.beam()):
             return cols.distance
-        return banded_rows(masks, self.m, self.beam).distance
+        return banded_rows(masks, self.m, self.beam()).distance
+
+
+def settled(distance: int, floor: int, bound: int) -> bool:
+    """True when a full `distance` is the beam's (below its `bound`) and cannot go lower.
+
+    `floor` is `ReferenceWords.fewest_edits_of_any_order`: no shift reaches below it, so
+    sacreBLEU's search would end here with the distance as it is.
+    """
+    return distance == floor and distance <= bound
 
 
 def count_edits(hyp: Sequence[str], ref: ReferenceWords) -> int:
@@ -267,11 +335,22 @@ def count_edits(hyp: Sequence[str], ref: ReferenceWords) -> int:
         return len(hyp)
     if not hyp:
         return len(ref)
-    search = _Search(list(hyp), ref)
-    if search.cols.distance == 0:
-        return 0  # identical: no word is wrong, so no block may move
+    words = list(hyp)
+    masks = ref.masks_of(words)
+    return search_edits(
+        words, ref, masks, columns(masks, len(ref)), ref.fewest_edits_of_any_order(words)
+    )
+
+
+def search_edits(
+    words: list[str], ref: ReferenceWords, masks: list[int], cols: Columns, floor: int
+) -> int:
+    """`count_edits` of non-empty `words` whose masks, columns and floor are known."""
+    search = _Search(words, ref, masks, cols, floor)
     shifts = 0
     while True:
+        if search.settled():  # identical words, or no better order: sacreBLEU would stop
+            return shifts + search.cols.distance
         before, alignment = search.distance()
         found = search.best_shift(before, alignment)
         if found is None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import accumulate, chain, repeat
 from operator import lshift
 
@@ -37,6 +38,7 @@ __all__ = [
     "band",
     "banded_rows",
     "batch_distances",
+    "beam_bound",
     "columns",
     "continue_distance",
 ]
@@ -46,6 +48,10 @@ BEAM_WIDTH = 25
 
 #: Value of the cells outside the beam (sacreBLEU's integer infinity).
 INFINITY = 10**16
+
+#: Products of lengths below which ``floor(i * (m / n))`` in floating point is ``i * m // n``
+#: or, when that is a whole number, possibly one less (see `beam_bound`).
+_EXACT_PRODUCTS = 2**50
 
 
 @dataclass(frozen=True)
@@ -65,9 +71,9 @@ class Columns:
         low = (1 << j) - 1
         return i + (self.plus[i] & low).bit_count() - (self.minus[i] & low).bit_count()
 
-    @property
+    @cached_property
     def distance(self) -> int:
-        """Edit distance of the whole hypothesis and reference."""
+        """Edit distance of the whole hypothesis and reference (the search reads it often)."""
         n = len(self.masks)
         return n + self.plus[n].bit_count() - self.minus[n].bit_count()
 
@@ -211,6 +217,47 @@ def band(n: int, m: int) -> Band:
     return Band(tuple(lows), tuple(highs), abs(gap) + 2 * slack + 1)
 
 
+def beam_bound(n: int, m: int) -> int:
+    """``band(n, m).bound`` or a little less, without `band`'s loop over the rows (n, m >= 1).
+
+    Row ``i`` of the beam is centred on ``f(i) = floor(i * ratio)`` computed in floating
+    point. With ``g(i) = i * m // n`` exact, ``f(i) == g(i)`` unless ``i * m / n`` is a whole
+    number, where rounding may give ``g(i) - 1`` (``49 * (1 / 49) < 1``): the error is below
+    ``m * 2**-52``, less than ``1 / n`` for ``n * m < 2**52``. So the rows are taken with
+    ``g`` (one row more on the right side, where ``f`` may be smaller), where
+    ``i - g(i) = ceil(i * (n - m) / n)`` is monotonic: each side is tightest at one end.
+    """
+    if n * m >= _EXACT_PRODUCTS:
+        return band(n, m).bound
+    _, width = _beam_width(n, m)
+    gap = m - n
+    below, above = min(0, gap), max(0, gap)
+    # Rows whose beam starts after column 0 (f(i) > width, so g(i) > width), each with the
+    # slack i - f(i) + width + below (see `band`), at least i - g(i) + width + below.
+    first = -(-(width + 1) * n // m)  # the first row with g(i) > width
+    if n < m and m > width:
+        left = n - m + width + below  # i - g(i) is least at row n
+    elif n >= m and first <= n:
+        left = first - first * m // n + width + below  # ... at the first row
+    else:
+        left = INFINITY
+    # Rows i < n whose beam ends before column m (f(i) + width <= m), each with the slack
+    # f(i) + width - 1 - i - above: rows with g(i) < m + 1 - width, and those with
+    # g(i) = m + 1 - width where i * m / n is whole; with g, the slack is one less at most.
+    most = m + 1 - width  # the largest g(i) of such a row
+    if n < m:
+        # g(i) - i is least at row 1
+        ends = n > 1 and (m // n < most or (m // n == most and m % n == 0))
+        right = m // n - 1 + width - 2 - above if ends else INFINITY
+    else:
+        # g(i) - i is least at the last such row
+        last = min(n - 1, (most * n - 1) // m)
+        if most >= 0 and most * n % m == 0:
+            last = min(n - 1, max(last, most * n // m))
+        right = last * m // n - last + width - 2 - above if last >= 1 else INFINITY
+    return abs(gap) + 2 * min(left, right) + 1
+
+
 @dataclass(frozen=True)
 class BandedRows:
     """The cells of sacreBLEU's beam computation, kept for the beam only.
@@ -331,13 +378,16 @@ def align_columns(
         if check and not lows[i] <= j < highs[i]:
             return None
         bit = 1 << (j - 1)
+        if masks[i - 1] & bit:  # a match: the diagonal cell is this cell's value, so it wins
+            i, j = i - 1, j - 1
+            hyp_wrong[i] = ref_wrong[j] = 0
+            ref_to_hyp[j] = i
+            continue
         column_plus, column_minus = plus[i - 1], minus[i - 1]
         low = bit - 1
         diagonal = i - 1 + (column_plus & low).bit_count() - (column_minus & low).bit_count()
-        wrong = 0 if masks[i - 1] & bit else 1
-        if diagonal + wrong == value:
+        if diagonal + 1 == value:  # a substitution (its flags already say "wrong")
             i, j = i - 1, j - 1
-            hyp_wrong[i] = ref_wrong[j] = wrong
             ref_to_hyp[j] = i
             value = diagonal
             continue

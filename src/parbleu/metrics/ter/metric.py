@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -31,8 +32,9 @@ from parbleu.arrays import FloatArray
 from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import InputError
 from parbleu.metrics.base import Float32Scorer, Metric
-from parbleu.metrics.ter.align import ReferenceWords, count_edits
+from parbleu.metrics.ter.align import ReferenceWords
 from parbleu.metrics.ter.formula import TER_LAYOUT, ter_float32, ter_scores
+from parbleu.metrics.ter.lanes import count_edits_of_pairs
 from parbleu.metrics.ter.options import TerOptions
 from parbleu.metrics.ter.result import TerScore
 from parbleu.options import options_from
@@ -46,6 +48,8 @@ __all__ = ["TER", "PreparedTerReferences", "best_edits", "sequential_total"]
 
 #: Fewest segments per worker process that make starting processes worth it.
 _SEGMENTS_PER_JOB = 200
+#: Hypotheses tokenized and aligned together in this process (memory: their words).
+_TOKENIZED_AT_ONCE = 1024
 
 #: Largest memory TER's alignment of one segment may need. The edit distance keeps two bits
 #: per hypothesis word and reference word (Myers' columns), a reference index one bit per
@@ -82,10 +86,9 @@ def best_edits(
     hypotheses: Sequence[Sequence[str]], segments: Sequence[Sequence[ReferenceWords]]
 ) -> list[int]:
     """The fewest edits of each tokenized hypothesis over the references of its segment."""
-    return [
-        min(count_edits(words, ref) for ref in refs)
-        for words, refs in zip(hypotheses, segments, strict=True)
-    ]
+    pairs = [(words, ref) for words, refs in zip(hypotheses, segments, strict=True) for ref in refs]
+    edits = iter(count_edits_of_pairs(pairs))
+    return [min(islice(edits, len(refs))) for refs in segments]
 
 
 def _best_edits_of(
@@ -164,26 +167,36 @@ class TER(Metric[TerScore, PreparedTerReferences]):
         )
 
     def _statistics(self, lines: list[str], prepared: PreparedTerReferences) -> Stats:
-        hypotheses = [self.tokenizer.words(line) for line in lines]
-        for i, (words, refs) in enumerate(zip(hypotheses, prepared.segments, strict=True)):
-            longest = max((len(ref) for ref in refs), default=0)
-            what = f"a {len(words):,}-word hypothesis against a {longest:,}-word reference"
-            _check_size(what, i, len(words) * longest // 4)
         jobs = min(self.n_jobs, len(lines) // _SEGMENTS_PER_JOB)
         if jobs > 1:
+            hypotheses = self._hypotheses(lines, prepared, 0)
             size = -(-len(hypotheses) // (4 * jobs))
             chunks = [
                 (hypotheses[start:stop], prepared.segments[start:stop])
                 for start, stop in fixed_ranges(len(hypotheses), size)
             ]
             edits = [e for part in map_in_processes(_best_edits_of, chunks, jobs) for e in part]
-        else:
-            edits = best_edits(hypotheses, prepared.segments)
+        else:  # a block at a time: only one block's words are held
+            edits = []
+            for start, stop in fixed_ranges(len(lines), _TOKENIZED_AT_ONCE):
+                hypotheses = self._hypotheses(lines[start:stop], prepared, start)
+                edits += best_edits(hypotheses, prepared.segments[start:stop])
         values = self.layout.assemble(
             {"num_edits": np.array(edits, dtype=np.float64), "ref_length": prepared.ref_lengths},
             dtype=np.float64,
         )
         return Stats(self.columns, values)
+
+    def _hypotheses(
+        self, lines: Sequence[str], prepared: PreparedTerReferences, first: int
+    ) -> list[list[str]]:
+        """The words of hypotheses `lines` (segments `first` on), each checked for size."""
+        hypotheses = [self.tokenizer.words(line) for line in lines]
+        for i, words in enumerate(hypotheses, first):
+            longest = max((len(ref) for ref in prepared.segments[i]), default=0)
+            what = f"a {len(words):,}-word hypothesis against a {longest:,}-word reference"
+            _check_size(what, i, len(words) * longest // 4)
+        return hypotheses
 
     def corpus_totals(self, stats: Stats) -> FloatArray:
         """Column sums in segment order, as sacreBLEU adds them (see `sequential_total`)."""
