@@ -6,7 +6,9 @@ that both see the same load, the median of ``--repeat`` runs reported with the r
 Peak memory is measured two ways: the largest resident set of any one process of the run
 (``ru_maxrss`` from ``wait4``) and the largest proportional set size (Pss, so that pages a
 forked worker shares with its parent count once) summed over the process and its workers,
-sampled from ``/proc`` every 5 ms. Before timing, both commands' scores (4 decimals) are
+sampled from ``/proc`` every 5 ms in one more run of parbleu that is not timed (sampling
+takes a core from a command that uses both; sacreBLEU's command is one process, so its
+``ru_maxrss`` is its peak). Before timing, both commands' scores (4 decimals) are
 checked to be the same, and parbleu's modules are compiled to bytecode once (as ``pip``
 does when it installs a wheel) so that no run pays for compiling them.
 
@@ -76,8 +78,9 @@ def _tree_pss_kib(root: int) -> int:
     return total
 
 
-def measure(command: Sequence[str]) -> Run:
-    """Run a command to its end: wall time, its own peak (wait4) and its tree's (sampled)."""
+def measure(command: Sequence[str], *, sample: bool = False) -> Run:
+    """Run a command to its end: wall time, its own peak (wait4) and, with `sample`, its
+    tree's (sampled from /proc, which takes CPU from the command: timed runs do not sample)."""
     start = time.perf_counter()
     out_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"parbleu-bench-{os.getpid()}.out"
     with out_path.open("wb") as out:
@@ -87,7 +90,8 @@ def measure(command: Sequence[str]) -> Run:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
             if pid:
                 break
-            tree = max(tree, _tree_pss_kib(process.pid))
+            if sample:
+                tree = max(tree, _tree_pss_kib(process.pid))
             time.sleep(0.005)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -167,10 +171,11 @@ def compare(job: Job, metric: str, repeat: int, extra: Sequence[str] = ()) -> st
     for _ in range(repeat):
         ours.append(measure(ours_cmd))
         theirs.append(measure(theirs_cmd))
+    ours.append(measure(ours_cmd, sample=True))  # memory of parbleu's workers too (untimed)
     same = scores(ours[0].stdout) == scores(theirs[0].stdout)
     if not same:
         print(f"  scores differ: {scores(ours[0].stdout)} vs {scores(theirs[0].stdout)}")
-    t_ours = statistics.median(r.seconds for r in ours)
+    t_ours = statistics.median(r.seconds for r in ours[:-1])
     t_theirs = statistics.median(r.seconds for r in theirs)
     m_ours, m_theirs = max(r.tree_mib for r in ours), max(r.tree_mib for r in theirs)
     flags = " ".join(extra)
@@ -183,8 +188,10 @@ def compare(job: Job, metric: str, repeat: int, extra: Sequence[str] = ()) -> st
 
 def alone(job: Job, metric: str, repeat: int, extra: Sequence[str]) -> str:
     """parbleu alone (no sacreBLEU run): median wall time and peak memory."""
-    runs = [measure(job.command("parbleu", metric, extra)) for _ in range(repeat)]
+    command = job.command("parbleu", metric, extra)
+    runs = [measure(command) for _ in range(repeat)]
     seconds = statistics.median(r.seconds for r in runs)
+    runs.append(measure(command, sample=True))
     return (
         f"| {job.name} | {metric} {' '.join(extra)} | | {seconds:.3f} | | | "
         f"{max(r.tree_mib for r in runs):.0f} (largest process "
