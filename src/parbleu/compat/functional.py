@@ -100,13 +100,7 @@ def corpus_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """Corpus chrF (chrF++ with ``word_order=2``) against reference streams."""
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return cast(CHRFScore, metric.corpus_score(hypotheses, references))
 
 
@@ -120,14 +114,21 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """ChrF of one sentence against its references."""
-    metric = CHRF(
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    return cast(CHRFScore, metric.sentence_score(hypothesis, references))
+
+
+def _chrf(
+    char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool
+) -> CHRF:
+    """The metric of sacreBLEU's chrF functions (``remove_whitespace`` is ``not whitespace``)."""
+    return CHRF(
         char_order=char_order,
         word_order=word_order,
         beta=beta,
         whitespace=not remove_whitespace,
         eps_smoothing=eps_smoothing,
     )
-    return cast(CHRFScore, metric.sentence_score(hypothesis, references))
 
 
 def corpus_ter(
