@@ -154,7 +154,7 @@ def run_dask(metric_name: str, folder: Path, workers: int) -> dict[str, Any]:
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: two clusters may start at once (xdist)
             silence_logs=logging.ERROR,
         ) as cluster,
         Client(cluster) as client,

@@ -1,7 +1,5 @@
 """``python -m parbleu``: the command line."""
 
-import sys
+from parbleu.cli.command import command
 
-from parbleu.cli.main import main
-
-sys.exit(main())
+command()

@@ -79,7 +79,7 @@ def client(dk: SimpleNamespace) -> Iterator[Any]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: two clusters may start at once (xdist)
             silence_logs=logging.ERROR,
         )
     client = dk.distributed.Client(cluster)

@@ -71,7 +71,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``parbleu`` console script and ``python -m parbleu``.
+    """The command line with these arguments (``sys.argv`` by default); returns the exit code.
 
     A closed standard input is empty only if it is needed; a closed standard error sends the
     error to standard output; a closed or full standard output is an error (exit code 1).

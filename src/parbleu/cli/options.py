@@ -343,20 +343,13 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
 METRIC_NAMES = tuple(group.name for group in METRIC_GROUPS)
 
 
-def _enum_of(kind: type[Any], field: str) -> type[Enum] | None:
-    hint = typing.get_type_hints(kind)[field]
-    return hint if isinstance(hint, type) and issubclass(hint, Enum) else None
-
-
-def _argparse_settings(kind: type[Any], flag: Flag) -> dict[str, Any]:
-    """How argparse reads the flag: from the field's type in the options dataclass."""
-    default = next(f.default for f in dataclasses.fields(kind) if f.name == flag.field)
+def _argparse_settings(flag: Flag, hint: Any, default: Any) -> dict[str, Any]:
+    """How argparse reads the flag: from its field's type (`hint`) in the options dataclass."""
     text = flag.help.format(default=default)
-    if typing.get_type_hints(kind)[flag.field] is bool:
+    if hint is bool:
         return {"action": "store_true", "help": text}
-    enum = _enum_of(kind, flag.field)
-    if enum is not None:
-        return {"choices": [str(member.value) for member in enum], "help": text}
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return {"choices": [str(member.value) for member in hint], "help": text}
     return {"type": flag.type, "nargs": flag.nargs, "help": text, "metavar": flag.field.upper()}
 
 
@@ -365,6 +358,9 @@ def add_metric_options(parser: argparse.ArgumentParser) -> None:
     added: set[str] = set()
     for group in METRIC_GROUPS:
         section = parser.add_argument_group(group.title)
+        # Type hints are read once per dataclass: each reading evaluates every annotation.
+        hints = typing.get_type_hints(group.options)
+        defaults = {field.name: field.default for field in dataclasses.fields(group.options)}
         for flag in group.flags:
             if flag.dest in added:
                 continue
@@ -373,7 +369,7 @@ def add_metric_options(parser: argparse.ArgumentParser) -> None:
                 *flag.names,
                 dest=flag.dest,
                 default=argparse.SUPPRESS,
-                **_argparse_settings(group.options, flag),
+                **_argparse_settings(flag, hints[flag.field], defaults[flag.field]),
             )
 
 

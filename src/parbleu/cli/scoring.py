@@ -201,28 +201,37 @@ def _prepared(
     """References prepared once per metric; each system read, checked and scored.
 
     With several processes and several systems of less than a chunk each, the systems are
-    shared among forked children that inherit the prepared references (`map_forked`);
-    larger systems are scored one after another, each spread over the processes.
+    shared among this process and forked children (`map_forked`), never more processes than
+    cores: each prepares the references itself, all at the same time, which is quicker than
+    preparing them once before forking. Larger systems are scored one after another, each
+    spread over the processes.
     """
     from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES  # noqa: PLC0415
 
     ref_counts = [(name, len(lines)) for name, lines in zip(ref_names, refs, strict=True)]
     check_counts(ref_counts)
     systems = list(systems)  # standard input's columns are read here, after the references
-    forked = command.jobs > 1 and len(systems) > 1 and len(refs[0]) <= DEFAULT_CHUNK_LINES
+    workers = min(command.jobs, available_cores(), len(systems))
+    forked = workers > 1 and len(refs[0]) <= DEFAULT_CHUNK_LINES
     jobs = 1 if forked else command.jobs
     metrics = command.metrics(jobs)
     command.progress.step("preparing the references")
-    scorers = [_scorer(metric, refs, jobs) for metric in metrics]
 
-    def scored(system: _System, step: Callable[[str], None]) -> tuple[list[Any], int]:
+    def scorers() -> list[Callable[[list[str]], Any]]:
+        return [_scorer(metric, refs, jobs) for metric in metrics]
+
+    def scored(
+        corpus_scores: list[Callable[[list[str]], Any]],
+        system: _System,
+        step: Callable[[str], None],
+    ) -> tuple[list[Any], int]:
         """A system's scores and its lines that end in ' .'."""
         name, read = system
         step(f"reading {name}")
         lines = read()
         check_counts([*ref_counts, (name, len(lines))])
         row = []
-        for metric, corpus_score in zip(metrics, scorers, strict=True):
+        for metric, corpus_score in zip(metrics, corpus_scores, strict=True):
             step(f"scoring {metric.name}, {name}")
             row.append(corpus_score(lines))
         return row, _tokenized_lines(lines)
@@ -230,10 +239,15 @@ def _prepared(
     if forked:
         from parbleu.scaling.forks import map_forked  # noqa: PLC0415
 
-        command.progress.step(f"scoring {len(systems)} systems in {command.jobs} processes")
-        results = map_forked(lambda system: scored(system, _silent), systems, command.jobs)
+        def worker() -> Callable[[_System], tuple[list[Any], int]]:
+            corpus_scores = scorers()
+            return lambda system: scored(corpus_scores, system, _silent)
+
+        command.progress.step(f"scoring {len(systems)} systems in {workers} processes")
+        results = map_forked(worker, systems, workers)
     else:
-        results = [scored(system, command.progress.step) for system in systems]
+        corpus_scores = scorers()
+        results = [scored(corpus_scores, system, command.progress.step) for system in systems]
     command.warn_tokenized(max(tokenized for _, tokenized in results))
     scores = [row for row, _ in results]
     if len(scores) == 1:

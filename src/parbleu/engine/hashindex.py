@@ -32,6 +32,7 @@ _MULTIPLIERS = (
 _MIN_BITS = 4
 _MAX_ROUNDS = 200
 _EMPTY = -1
+_MISSING = np.int64(_EMPTY)  # a NumPy scalar: `np.where` with it gives int64
 
 
 def _table_bits(capacity: int) -> int:
@@ -103,15 +104,16 @@ class KeyIndex:
         """The position of each key, or -1 where the key is absent."""
         if not len(self._keys):
             return np.full(len(keys), _EMPTY, dtype=np.int64)
-        positions = self._table.items.take(self._table.candidate(keys, 0)).astype(np.int64)
-        found = self._keys.take(np.maximum(positions, 0)) == keys
-        positions[~found] = _EMPTY
+        items = self._table.items
+        first = items.take(self._table.candidate(keys, 0))
+        found = self._keys.take(np.maximum(first, 0)) == keys
+        positions: IntArray = np.where(found, first, _MISSING)  # int64, as callers compute with it
         missing = np.flatnonzero(~found)
         if len(missing):
-            wanted = keys[missing]
-            second = self._table.items.take(self._table.candidate(wanted, 1)).astype(np.int64)
+            wanted = keys.take(missing)
+            second = items.take(self._table.candidate(wanted, 1))
             found = self._keys.take(np.maximum(second, 0)) == wanted
-            positions[missing[found]] = second[found]
+            positions[missing] = np.where(found, second, _MISSING)
         return positions
 
 

@@ -81,7 +81,9 @@ def _continuations(
     for prefixes, keys in itertools.pairwise(keys_by_order):
         if len(keys) > _LOW_HALF // 2:
             raise OverflowError(f"{len(keys)} keys of one order: score in chunks")
-        bounds = np.searchsorted(keys // base, np.arange(len(prefixes) + 1))
+        # Keys are sorted, so are their prefixes' ranks: bounds are a running count.
+        bounds = np.zeros(len(prefixes) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(keys // base, minlength=len(prefixes)), out=bounds[1:])
         low, count = bounds[:-1], np.diff(bounds)
         pairs = np.empty((len(prefixes), 2), dtype=np.int64)
         pairs[:, 0] = low | (count << 32)

@@ -29,6 +29,23 @@ from parbleu.engine.tokens import UNITS, TokenChunks, differing_tokens
 __all__ = ["TokenVocabulary"]
 
 
+def _distinct_hashes(hashes: KeyArray) -> tuple[KeyArray, IntArray, IntArray]:
+    """``np.unique(hashes, return_index=True, return_inverse=True)``, 2-3x faster.
+
+    One unstable argsort (NumPy's vectorized quicksort), where `np.unique` needs a stable
+    one for the first occurrences: here each group's first occurrence is its smallest index.
+    """
+    order = np.argsort(hashes)
+    ordered = hashes.take(order)
+    starts = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    groups = np.empty(len(hashes), dtype=np.int64)
+    groups[order] = np.cumsum(starts) - 1
+    firsts = np.flatnonzero(starts)
+    first: IntArray = np.minimum.reduceat(order, firsts) if len(firsts) else firsts
+    return ordered.take(firsts), first, groups
+
+
 class _Growing:
     """An int64 or uint64 array that grows at its end (amortized doubling)."""
 
@@ -146,9 +163,7 @@ class TokenVocabulary:
         Returns the tokens that differ from the first token with the same hash (for the slow
         path).
         """
-        unique, first, groups = np.unique(
-            chunks.hashes[new], return_index=True, return_inverse=True
-        )
+        unique, first, groups = _distinct_hashes(chunks.hashes.take(new))
         order = np.argsort(first)  # number distinct tokens in order of first appearance
         ranks = np.empty(len(order), dtype=np.int64)
         ranks[order] = np.arange(len(self), len(self) + len(order), dtype=np.int64)
