@@ -148,11 +148,49 @@ def score(
         return _streamed(command, sources, streamed, sources.systems[0], rules)
     else:
         paths = sources.systems
+        if chunkable and _in_ranges(sources, streamed, args.encoding):
+            return _ranged(command, sources, streamed)
         readers = [lambda path=path: read_segments(path, args.encoding) for path in paths]
         systems = zip(command.names(paths), readers, strict=True)
     command.progress.step("reading the references")
     refs = sources.read_references(args.encoding)
     return _prepared(command, sources.ref_names, refs, systems)
+
+
+def _in_ranges(sources: Sources, metrics: Sequence[AnyMetric], encoding: str) -> bool:
+    """Whether several systems can be read and scored a range of lines at a time.
+
+    Their statistics must add up in any order (BLEU, chrF), and every file must be readable
+    from any byte offset (`parbleu.scaling.byteranges.readable_in_ranges`); references as
+    tab-separated fields (``-nr``) are read whole.
+    """
+    from parbleu.scaling.byteranges import readable_in_ranges  # noqa: PLC0415
+
+    systems = sources.systems or ()
+    return (
+        len(systems) > 1
+        and sources.ref_fields == 1
+        and all(metric.sums_in_any_order for metric in metrics)
+        and readable_in_ranges([*sources.refs, *systems], encoding)
+    )
+
+
+def _ranged(command: _Command, sources: Sources, metrics: list[AnyMetric]) -> list[str]:
+    """Several systems, each range of lines read and scored in one of the processes."""
+    from parbleu.cli.ranged import score_in_ranges  # noqa: PLC0415
+
+    systems = sources.systems or ()
+    names = command.names(systems)
+    result = score_in_ranges(
+        metrics,
+        sources.refs,
+        list(zip(names, systems, strict=True)),
+        encoding=command.args.encoding,
+        jobs=min(command.jobs, available_cores()),
+        step=command.progress.step,
+    )
+    command.warn_tokenized(max(result.tokenized_lines))
+    return command.systems(names, result.scores)
 
 
 def _streamed(

@@ -19,6 +19,9 @@ from parbleu.io.lines import READ_ERRORS, check_encoding, open_binary, read_erro
 __all__ = ["LineReader", "count_lines", "length_mismatch", "splits_on_newline_bytes"]
 
 _BLOCK_BYTES = 1 << 22
+#: The first block read: a file's first lines (a format check) cost a small read, and later
+#: blocks double up to `_BLOCK_BYTES`.
+_FIRST_BLOCK_BYTES = 1 << 13
 
 
 def splits_on_newline_bytes(encoding: str) -> bool:
@@ -68,6 +71,7 @@ class LineReader:
             self._handle.seek(first_byte)
         self._offset = first_byte  # file offset of the first byte of `_pending`
         self._left = None if end_byte is None else end_byte - first_byte
+        self._block = _FIRST_BLOCK_BYTES
         self._pending = b""
         self._lines: list[str] = []
         self._eof = False
@@ -118,7 +122,8 @@ class LineReader:
         return count
 
     def _read(self) -> bytes:
-        size = _BLOCK_BYTES if self._left is None else min(_BLOCK_BYTES, self._left)
+        size = self._block if self._left is None else min(self._block, self._left)
+        self._block = min(2 * self._block, _BLOCK_BYTES)
         try:
             block = self._handle.read(size) if size else b""
         except READ_ERRORS as exc:

@@ -35,6 +35,7 @@ from parbleu.io.reader import LineReader, splits_on_newline_bytes
 
 __all__ = [
     "LineRange",
+    "count_line_bytes",
     "count_line_ranges",
     "plan_line_ranges",
     "read_line_range",
@@ -103,6 +104,22 @@ def _chunk_offsets(path: str | Path, chunk_lines: int) -> tuple[list[int], int, 
     if offsets[-1] == position:
         offsets.pop()
     return offsets, lines, position
+
+
+def count_line_bytes(path: str | Path) -> int:
+    """The number of lines of a file, counted without decoding it as `plan_line_ranges` counts."""
+    lines = 0
+    last = b"\n"
+    handle = open_binary(path)
+    try:
+        while block := handle.read(_BLOCK_BYTES):
+            lines += block.count(b"\n")
+            last = block[-1:]
+    except READ_ERRORS as exc:
+        raise read_error(str(path), exc) from None
+    finally:
+        handle.close()
+    return lines + (last != b"\n")
 
 
 def plan_line_ranges(paths: Sequence[str | Path], chunk_lines: int) -> list[LineRange]:

@@ -1,0 +1,147 @@
+"""Several systems against the same references, read and scored a range of lines at a time.
+
+The lines are cut into ranges of at most `DEFAULT_CHUNK_LINES`, at least one per process.
+Each process (`map_forked`) reads its ranges of every file from their byte offsets
+(`parbleu.scaling.byteranges`), prepares each range's references once per metric and scores
+every system's lines of that range; the statistics of each system are then summed over the
+ranges and scored once. Compared with giving each process whole systems, the references'
+preparation is split between the processes instead of repeated in each, the work is even
+whatever the number of systems, and memory is bounded by the range, not the corpus.
+
+Only metrics whose sums do not depend on their order (BLEU, chrF: integer statistics) and
+that can score a range alone (not NIST) go this way, from regular files whose newline is
+the newline byte; `parbleu.cli.scoring` decides. Inputs are checked in the order and with the
+messages of reading them whole: every file's first lines (empty, not plain text), then the
+references' numbers of lines, then each system's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parbleu.cli.inputs import check_head
+from parbleu.io.lines import check_counts
+from parbleu.io.reader import LineReader
+from parbleu.metrics.base import AnyMetric
+from parbleu.references import ReferenceSet
+from parbleu.scaling.byteranges import (
+    LineRange,
+    count_line_bytes,
+    count_line_ranges,
+    read_line_range,
+)
+from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES
+from parbleu.scaling.forks import map_forked
+
+__all__ = ["RangedScores", "score_in_ranges"]
+
+#: Lines of a file that show whether it is plain text.
+_HEAD_LINES = 20
+
+
+@dataclass(frozen=True)
+class RangedScores:
+    """Each system's scores (in the order of the metrics) and its lines that end in ' .'."""
+
+    scores: list[list[Any]]
+    tokenized_lines: list[int]
+
+
+@dataclass(frozen=True)
+class _Tally:
+    """One range: each system's column sums per metric, and its lines ending in ' .'."""
+
+    totals: tuple[tuple[npt.NDArray[Any], ...], ...]  # [system][metric]
+    tokenized: tuple[int, ...]
+
+
+def score_in_ranges(
+    metrics: Sequence[AnyMetric],
+    references: Sequence[str],
+    systems: Sequence[tuple[str, str]],
+    *,
+    encoding: str,
+    jobs: int,
+    chunk_lines: int = DEFAULT_CHUNK_LINES,
+    step: Callable[[str], None] = lambda _: None,
+) -> RangedScores:
+    """Corpus scores of every system (``(name, file)``) against the reference files.
+
+    `step` is told what is being done (progress), by this process only.
+
+    Raises:
+        InputError, EncodingError, LengthMismatchError: as reading the files whole does.
+    """
+    paths = [*references, *(path for _, path in systems)]
+    step("reading the references")
+    for path in references:
+        _check_head(path, encoding)
+    step("reading the systems")
+    for _, path in systems:
+        _check_head(path, encoding)
+    lines = _range_lines(count_line_bytes(references[0]), jobs, chunk_lines)
+    counts, plans = count_line_ranges(paths, lines)
+    ref_counts = list(zip(references, counts[: len(references)], strict=True))
+    check_counts(ref_counts)
+    for (name, _), count in zip(systems, counts[len(references) :], strict=True):
+        check_counts([*ref_counts, (name, count)])
+    if plans is None:  # every count was just checked against the references'
+        raise AssertionError(f"line counts differ: {counts}")
+    n_refs = len(references)
+    total = counts[0]
+    in_process = min(jobs, len(plans)) == 1
+    if not in_process:
+        step(f"scoring {len(systems)} systems in {min(jobs, len(plans))} processes")
+
+    def tally(plan: LineRange) -> _Tally:
+        if in_process:
+            last = plan.first_line + plan.lines
+            step(f"scoring {len(systems)} systems, lines {plan.first_line + 1}-{last} of {total}")
+        parts = [
+            [line.rstrip() for line in part] for part in read_line_range(paths, plan, encoding)
+        ]
+        reference_set = ReferenceSet(tuple(map(tuple, parts[:n_refs])))
+        prepared = [metric.with_prepared(metric.prepare(reference_set)) for metric in metrics]
+        return _Tally(
+            tuple(
+                tuple(metric.statistics(lines).total() for metric in prepared)
+                for lines in parts[n_refs:]
+            ),
+            tuple(sum(line.endswith(" .") for line in lines) for lines in parts[n_refs:]),
+        )
+
+    tallies = map_forked(_same(tally), plans, jobs)
+    return RangedScores(
+        [
+            [
+                metric.score_totals(
+                    np.sum([t.totals[system][number] for t in tallies], axis=0),
+                    metric.signature(n_refs),
+                )
+                for number, metric in enumerate(metrics)
+            ]
+            for system in range(len(systems))
+        ],
+        [sum(t.tokenized[system] for t in tallies) for system in range(len(systems))],
+    )
+
+
+def _same(function: Callable[[LineRange], _Tally]) -> Callable[[], Callable[[LineRange], _Tally]]:
+    """What `map_forked` builds in each process: here, the same function everywhere."""
+    return lambda: function
+
+
+def _check_head(path: str, encoding: str) -> None:
+    """Refuse an empty file or one that is not plain text (JSON Lines, XML, SGML)."""
+    with LineReader(path, encoding) as reader:
+        check_head(reader.take(_HEAD_LINES), path)
+
+
+def _range_lines(lines: int, jobs: int, chunk_lines: int) -> int:
+    """Lines per range: at most `chunk_lines`, and enough ranges for every process."""
+    return max(1, min(chunk_lines, -(-lines // max(jobs, 1))))

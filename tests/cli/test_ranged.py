@@ -1,0 +1,158 @@
+"""Several systems read and scored a range of lines at a time (`parbleu.cli.ranged`).
+
+Oracle: sacreBLEU 2.6.0's `BLEU` and `CHRF` on each system's whole file; for errors, the
+messages of reading every file whole (the path the command took before), and line numbers
+counted by hand in the generated files.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sacrebleu
+
+from parbleu.cli.ranged import score_in_ranges
+from parbleu.errors import EncodingError, InputError, LengthMismatchError
+from parbleu.metrics.bleu.metric import BLEU
+from parbleu.metrics.chrf.metric import CHRF
+
+WORDS = ["the", "a", "cat", "dog", "sat", "on", "mat", ",", ".", "über", "Straße", "3.5", "-"]
+
+
+def _lines(rng: random.Random, count: int) -> list[str]:
+    return [" ".join(rng.choices(WORDS, k=rng.randint(0, 12))) for _ in range(count)]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Two references and three systems of 23 lines (a prime: ranges never even)."""
+    folder = tmp_path_factory.mktemp("ranged")
+    rng = random.Random(13)
+    texts = {name: _lines(rng, 23) for name in ("ref1", "ref2", "sys1", "sys2", "sys3")}
+    paths = {}
+    for name, lines in texts.items():
+        path = folder / f"{name}.txt"
+        path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        paths[name] = str(path)
+    return {"texts": texts, "paths": paths}
+
+
+@pytest.fixture(scope="module")
+def expected(corpus: dict[str, Any]) -> list[tuple[float, float]]:
+    """sacreBLEU's BLEU and chrF++ of each system on its whole file."""
+    texts = corpus["texts"]
+    refs = [texts["ref1"], texts["ref2"]]
+    return [
+        (
+            sacrebleu.BLEU().corpus_score(texts[name], refs).score,
+            sacrebleu.CHRF(word_order=2).corpus_score(texts[name], refs).score,
+        )
+        for name in ("sys1", "sys2", "sys3")
+    ]
+
+
+@pytest.mark.parametrize(("jobs", "chunk_lines"), [(1, 10_000), (1, 4), (2, 10_000), (3, 5)])
+def test_scores_are_sacrebleus_whatever_the_ranges(
+    corpus: dict[str, Any], expected: list[tuple[float, float]], jobs: int, chunk_lines: int
+) -> None:
+    paths = corpus["paths"]
+    result = score_in_ranges(
+        [BLEU(), CHRF(word_order=2)],
+        [paths["ref1"], paths["ref2"]],
+        [(name, paths[name]) for name in ("sys1", "sys2", "sys3")],
+        encoding="utf-8",
+        jobs=jobs,
+        chunk_lines=chunk_lines,
+    )
+    scores = [score.score for row in result.scores for score in row]
+    assert scores == pytest.approx([score for row in expected for score in row], abs=1e-12)
+    assert result.scores[0][0].signature.as_dict()["nrefs"] == "2"
+
+
+def test_lines_ending_in_a_period_are_counted_per_system(tmp_path: Path) -> None:
+    """The tokenized-input warning's count: lines ending in ' .' (hand count: 7 and 0)."""
+    ref = tmp_path / "ref.txt"
+    ref.write_text("a b .\n" * 9, encoding="utf-8")
+    tokenized = tmp_path / "tok.txt"
+    tokenized.write_text("a b .\n" * 7 + "a b.\n" * 2, encoding="utf-8")
+    plain = tmp_path / "plain.txt"
+    plain.write_text("a b.\n" * 9, encoding="utf-8")
+    result = score_in_ranges(
+        [BLEU()],
+        [str(ref)],
+        [("tok", str(tokenized)), ("plain", str(plain))],
+        encoding="utf-8",
+        jobs=2,
+        chunk_lines=2,
+    )
+    assert result.tokenized_lines == [7, 0]
+
+
+def _score(paths: dict[str, str], refs: list[str], systems: list[str], **options: Any) -> Any:
+    return score_in_ranges(
+        [BLEU()],
+        [paths[name] for name in refs],
+        [(name, paths[name]) for name in systems],
+        encoding="utf-8",
+        jobs=options.get("jobs", 2),
+        chunk_lines=options.get("chunk_lines", 5),
+    )
+
+
+def test_a_system_of_another_length_is_named_with_both_counts(
+    corpus: dict[str, Any], tmp_path: Path
+) -> None:
+    paths = dict(corpus["paths"])
+    short = tmp_path / "short.txt"
+    short.write_text("one\ntwo\n", encoding="utf-8")
+    paths["short"] = str(short)
+    with pytest.raises(LengthMismatchError) as caught:
+        _score(paths, ["ref1"], ["sys1", "short"])
+    assert "23" in str(caught.value)
+    assert "2" in str(caught.value)
+    assert "short" in str(caught.value)
+
+
+def test_references_of_different_lengths_are_refused(
+    corpus: dict[str, Any], tmp_path: Path
+) -> None:
+    paths = dict(corpus["paths"])
+    longer = tmp_path / "longer.txt"
+    longer.write_text("x\n" * 24, encoding="utf-8")
+    paths["longer"] = str(longer)
+    with pytest.raises(LengthMismatchError, match="24"):
+        _score(paths, ["ref1", "longer"], ["sys1", "sys2"])
+
+
+def test_an_empty_or_structured_system_is_refused_by_name(
+    corpus: dict[str, Any], tmp_path: Path
+) -> None:
+    paths = dict(corpus["paths"])
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    structured = tmp_path / "structured.txt"
+    structured.write_text('{"hyp": "a"}\n' * 23, encoding="utf-8")
+    paths.update(empty=str(empty), structured=str(structured))
+    with pytest.raises(InputError, match=r"empty\.txt.*empty"):
+        _score(paths, ["ref1"], ["sys1", "empty"])
+    with pytest.raises(InputError, match=r"structured\.txt.*JSON"):
+        _score(paths, ["ref1"], ["sys1", "structured"])
+
+
+def test_bad_bytes_in_a_later_range_name_the_file_and_its_own_line(
+    corpus: dict[str, Any], tmp_path: Path
+) -> None:
+    """Line 19 of 23 holds an invalid byte: it lies in the fourth range of five lines."""
+    paths = dict(corpus["paths"])
+    lines = [f"line {n}\n".encode() for n in range(1, 24)]
+    lines[18] = b"line \xff 19\n"
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"".join(lines))
+    paths["bad"] = str(bad)
+    with pytest.raises(EncodingError) as caught:
+        _score(paths, ["ref1"], ["sys1", "bad"], jobs=2, chunk_lines=5)
+    assert caught.value.source == str(bad)
+    assert caught.value.line == 19
