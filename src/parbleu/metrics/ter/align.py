@@ -212,14 +212,17 @@ class _Search:
             if mask and errors != later
         ]
         for start in starts:
-            rest = masks[start]  # the reference positions of the word, lowest first
+            # The word's reference positions within reach of `start`, lowest first.
+            nearest = start - MAX_SHIFT_DISTANCE
+            rest = masks[start] & ((1 << (start + MAX_SHIFT_DISTANCE + 1)) - 1)
+            if nearest > 0:
+                rest = rest >> nearest << nearest
+            room = min(MAX_SHIFT_SIZE, n - start)
             while rest:
                 low = rest & -rest
                 rest ^= low
                 ref_start = low.bit_length() - 1
-                if abs(ref_start - start) > MAX_SHIFT_DISTANCE:
-                    continue
-                longest = min(MAX_SHIFT_SIZE, n - start, m - ref_start)
+                longest = room if room < m - ref_start else m - ref_start
                 length = 0
                 while length < longest and words[start + length] == ref_words[ref_start + length]:
                     length += 1
@@ -256,18 +259,12 @@ class _Search:
         n = len(self.masks)
         slack = before - self.cols.distance  # what the beam adds to the full distance, >= 0
         most = before - self.floor
-        ranked = sorted(
-            (
-                (
-                    min(most, slack + 2 * min(length, _jump(start, length, target, n))),
-                    length,
-                    -start,
-                    -target,
-                )
-                for start, length, target in dict.fromkeys(found)
-            ),
-            reverse=True,
-        )
+        ranked = []
+        for start, length, target in dict.fromkeys(found):
+            jump = _jump(start, length, target, n)
+            gain = slack + 2 * (length if length < jump else jump)
+            ranked.append((most if gain > most else gain, length, -start, -target))
+        ranked.sort(reverse=True)
         best, pending = self._screen(before, ranked)
         best = self._refine(before, best, pending)
         return None if best is None else (-best[2], best[1], -best[3])
