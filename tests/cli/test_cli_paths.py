@@ -281,13 +281,18 @@ def test_tokenized_warning_counts_every_chunk(tmp_path: Path) -> None:
         assert "looks tokenized" in err, jobs
 
 
-def _modules_after(code: str) -> set[str]:
-    """The parbleu modules a fresh interpreter has imported after running `code`."""
-    script = f"{code}\nimport sys\nprint(' '.join(m for m in sys.modules if 'parbleu' in m))"
+def _all_modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running `code`."""
+    script = f"{code}\nimport sys\nprint(' '.join(sys.modules))"
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     return set(done.stdout.split())
+
+
+def _modules_after(code: str) -> set[str]:
+    """The parbleu modules a fresh interpreter has imported after running `code`."""
+    return {name for name in _all_modules_after(code) if "parbleu" in name}
 
 
 def test_the_command_imports_only_what_its_mode_needs(corpus: dict[str, Any]) -> None:
@@ -318,3 +323,53 @@ def test_the_command_imports_only_what_its_mode_needs(corpus: dict[str, Any]) ->
         "parbleu.meta",
     }
     assert not scored & unwanted
+
+
+#: What scoring files (-i) with BLEU, chrF or TER does without: each costs the command start-up
+#: time (issue 13). argparse imports shutil, and with it bz2 and lzma: CPython's doing.
+NOT_FOR_SCORING = frozenset(
+    {
+        "pathlib",
+        "json",
+        "gzip",
+        "parbleu.cli.testsets.cache",
+        "parbleu.cli.testsets.registry",
+        "parbleu.cli.testsets.selection",
+        "parbleu.tokenizers.spm",
+        "parbleu.metrics.meteor.wordnet",
+    }
+)
+
+
+def _loaded_by(*argv: str) -> set[str]:
+    """The modules of `NOT_FOR_SCORING` a fresh interpreter imports to run the command."""
+    command = (
+        "import io, sys\nfrom parbleu.cli.main import run\n"
+        f"assert run({list(argv)!r}, None, io.StringIO(), sys.stderr) == 0"
+    )
+    return _all_modules_after(command) & NOT_FOR_SCORING
+
+
+def test_scoring_files_imports_no_test_set_pathlib_json_or_gzip(tmp_path: Path) -> None:
+    """Files scored with BLEU, chrF and TER as text load none of `NOT_FOR_SCORING`, whether
+    one system is streamed, read whole (-sl) or several are prepared for; ``-f json`` loads
+    json only, a ``.gz`` input gzip only, ``--list`` the test sets.
+
+    Oracle: the modules each mode needs, from the code paths (issue 13).
+    """
+    ref = _write(tmp_path / "ref.txt", ["the cat sat on the mat", "a dog ran"])
+    hyp = _write(tmp_path / "hyp.txt", ["the cat sat on a mat", "the dog ran"])
+    hyp2 = _write(tmp_path / "hyp2.txt", ["a cat sat", "a big dog ran"])
+    gzipped = tmp_path / "hyp.txt.gz"
+    gzipped.write_bytes(gzip.compress(Path(hyp).read_bytes()))
+    metrics = ["-m", "bleu", "chrf", "ter"]
+    # What the interpreter imports on its own (a .pth file may import pathlib) is left out.
+    started = _all_modules_after("pass") & NOT_FOR_SCORING
+    assert _loaded_by(ref, "-i", hyp, *metrics, "-f", "text") == started
+    assert _loaded_by(ref, "-i", hyp, "-sl", "-f", "text") == started
+    assert _loaded_by(ref, "-i", hyp, hyp2, *metrics, "-f", "text", "-b") == started
+    assert _loaded_by(ref, "-i", hyp, hyp2, *metrics, "-f", "json") == started | {"json"}
+    assert _loaded_by(ref, "-i", hyp, "-f", "json") == started | {"json"}
+    assert _loaded_by(ref, "-i", str(gzipped), "-f", "text") == started | {"gzip"}
+    listed = _loaded_by("--list", "--cache-dir", str(tmp_path))
+    assert {"parbleu.cli.testsets.registry", "parbleu.cli.testsets.selection"} <= listed

@@ -13,10 +13,8 @@ block.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
-from parbleu.cli.latex import latex_table
 from parbleu.cli.render import Score, json_safe, system_table
 
 __all__ = ["EXTRA_KEY", "system_json", "system_lines"]
@@ -32,6 +30,8 @@ def _by_name(row: Sequence[Score]) -> list[Score]:
 
 def system_json(systems: Sequence[str], scores: Sequence[Sequence[Score]], width: int) -> str:
     """SacreBLEU's JSON list of systems, plus `EXTRA_KEY` (see the module docstring)."""
+    import json  # noqa: PLC0415 (text output does without it)
+
     rows = []
     for name, row in zip(systems, scores, strict=True):
         ordered = _by_name(row)
@@ -55,6 +55,7 @@ def system_lines(
         return [system_json(systems, scores, width)]
     if fmt != "latex":
         return system_table(systems, scores, width=width, fmt=fmt, short=short)
+    from parbleu.cli.latex import latex_table  # noqa: PLC0415 (-f latex only)
     from parbleu.cli.significance.common import signature_lines  # noqa: PLC0415
 
     first = _by_name(scores[0])

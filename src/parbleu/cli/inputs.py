@@ -13,17 +13,15 @@ chunk into segments, so that `parbleu.cli.streaming` reads one chunk at a time.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
+from parbleu.cli.testsets.options import check_selection
 from parbleu.errors import InputError, OptionError
 from parbleu.io.formats import check_plain_text, read_segments
 from parbleu.io.lines import check_counts, split_tab_fields
 from parbleu.io.reader import LineReader
-
-if TYPE_CHECKING:
-    from parbleu.cli.testsets.cache import SacrebleuCache
 
 __all__ = [
     "STDIN",
@@ -203,29 +201,58 @@ class Inputs:
 def read_inputs(
     args: argparse.Namespace,
     stdin: BinaryIO | None,
-    cache: SacrebleuCache,
+    environ: Mapping[str, str],
     step: Callable[[str], None] = lambda _: None,
 ) -> Inputs:
     """The references and systems the options name, all in memory.
 
-    References are files, or the test set of ``-t`` in sacreBLEU's cache; with
-    ``--origlang`` or ``--subset``, only the segments they keep.
+    References are files, or the test set of ``-t`` in sacreBLEU's cache (``--cache-dir``,
+    else ``$SACREBLEU`` in `environ`); with ``--origlang`` or ``--subset``, only the segments
+    they keep.
     """
+    check_selection(args)
+    step("reading the references")
+    if args.test_set:
+        return _test_set_inputs(args, stdin, environ, step)
+    sources = Sources.from_args(args)
+    refs = sources.read_references(args.encoding)
+    return _with_systems(args, stdin, sources.ref_names, refs, sources.systems, step=step)
+
+
+def _test_set_inputs(
+    args: argparse.Namespace,
+    stdin: BinaryIO | None,
+    environ: Mapping[str, str],
+    step: Callable[[str], None],
+) -> Inputs:
+    """The references of ``-t`` and the systems, the segments ``--origlang``/``--subset`` keep."""
     from parbleu.cli.testsets.selection import (  # noqa: PLC0415 (test sets only)
-        check_selection,
+        cache_from,
         kept_segments,
         test_set_references,
     )
 
-    check_selection(args)
-    step("reading the references")
-    if args.test_set:
-        ref_names, refs = test_set_references(args, cache)
-        systems_given = _systems_given(args)
-    else:
-        sources = Sources.from_args(args)
-        ref_names, refs = sources.ref_names, sources.read_references(args.encoding)
-        systems_given = sources.systems
+    cache = cache_from(args.cache_dir, environ)
+    ref_names, refs = test_set_references(args, cache)
+    inputs = _with_systems(args, stdin, ref_names, refs, _systems_given(args), step=step)
+    keep = kept_segments(args, cache, len(refs[0]))
+    if keep is None:
+        return inputs
+    systems = inputs.systems
+    refs, systems = [[r[i] for i in keep] for r in refs], [[s[i] for i in keep] for s in systems]
+    return Inputs(ref_names, refs, inputs.names, systems)
+
+
+def _with_systems(
+    args: argparse.Namespace,
+    stdin: BinaryIO | None,
+    ref_names: list[str],
+    refs: list[list[str]],
+    systems_given: Sequence[str] | None,
+    *,
+    step: Callable[[str], None],
+) -> Inputs:
+    """The references given, and the systems: files, else standard input's columns."""
     step("reading the system outputs")
     if systems_given is None:
         systems = stdin_columns(stdin_reader(stdin, args.encoding))
@@ -233,9 +260,4 @@ def read_inputs(
     else:
         names = list(systems_given)
         systems = [read_segments(path, args.encoding) for path in systems_given]
-    inputs = Inputs(ref_names, refs, names, systems)
-    keep = kept_segments(args, cache, len(refs[0]))
-    if keep is None:
-        return inputs
-    refs, systems = [[r[i] for i in keep] for r in refs], [[s[i] for i in keep] for s in systems]
     return Inputs(ref_names, refs, names, systems)

@@ -9,20 +9,18 @@ the same for BLEU and for NIST, which shares ``-tok``. The target language works
 reference files as with ``-t``.
 
 spBLEU's tokenizers need a SentencePiece model: ``--spm-model FILE``, else the file sacreBLEU
-keeps in ``<cache>/models/`` (`parbleu.tokenizers.spm.SACREBLEU_MODEL_FILES`).
+keeps in ``<cache>/models/`` (`parbleu.tokenizers.spm.SACREBLEU_MODEL_FILES`). The cache, the
+test-set registry and the SentencePiece module are imported only then.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Mapping
+from typing import TextIO
 
-from parbleu.cli.testsets.registry import SPM_MODEL_URLS
 from parbleu.errors import InputError, OptionError
-from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES
-
-if TYPE_CHECKING:
-    from parbleu.cli.testsets.cache import SacrebleuCache
+from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS
 
 __all__ = ["TARGET_TOKENIZERS", "target_language", "with_language_defaults"]
 
@@ -54,7 +52,12 @@ def target_language(pair: str | None) -> str | None:
     return codes[1]
 
 
-def _model_file(name: str, cache: SacrebleuCache) -> str:
+def _model_file(name: str, args: argparse.Namespace, environ: Mapping[str, str]) -> str:
+    from parbleu.cli.testsets.registry import SPM_MODEL_URLS  # noqa: PLC0415 (spBLEU only)
+    from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
+    from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES  # noqa: PLC0415
+
+    cache = cache_from(args.cache_dir, environ)
     path = cache.root / "models" / SACREBLEU_MODEL_FILES[name]
     if not path.is_file():
         raise InputError(
@@ -71,11 +74,13 @@ def _warn(args: argparse.Namespace, tokenized: set[str], message: str, stderr: T
 
 
 def with_language_defaults(
-    args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO
+    args: argparse.Namespace, environ: Mapping[str, str], stderr: TextIO
 ) -> argparse.Namespace:
     """`args` with the tokenizer of ``-l``'s target language and the cache's spBLEU model.
 
-    A new namespace; `args` is not changed. Warnings go to `stderr` unless ``-q``.
+    A new namespace; `args` is not changed. The cache is ``--cache-dir``, else ``$SACREBLEU``
+    in `environ` (`parbleu.cli.testsets.selection.cache_from`). Warnings go to `stderr` unless
+    ``-q``.
     """
     values = dict(vars(args))
     target = target_language(args.language_pair)
@@ -94,6 +99,6 @@ def with_language_defaults(
             stderr,
         )
     chosen = values.get("tokenize")
-    if chosen in SACREBLEU_MODEL_FILES and "spm_model" not in values and "bleu" in args.metrics:
-        values["spm_model"] = _model_file(chosen, cache)
+    if chosen in SENTENCEPIECE_TOKENIZERS and "spm_model" not in values and "bleu" in args.metrics:
+        values["spm_model"] = _model_file(chosen, args, environ)
     return argparse.Namespace(**values)

@@ -20,7 +20,6 @@ from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
 from parbleu.cli.scoring import score
 from parbleu.cli.testsets.options import wants_query
-from parbleu.cli.testsets.selection import cache_from
 
 __all__ = ["main", "run"]
 
@@ -47,6 +46,7 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
     environ = dict(os.environ)
     if wants_query(args):
         from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
+        from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
 
         cache = cache_from(args.cache_dir, environ)
         return emit(lambda: query_lines(args, cache, stderr), stdout, stderr, prog="parbleu")

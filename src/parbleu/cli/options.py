@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 from parbleu.errors import OptionError
 from parbleu.metrics.bleu.options import BleuOptions
 from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.metrics.meteor.options import MeteorOptions
-from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET
+from parbleu.metrics.meteor.options import DEBIAN_WORDNET_FOLDER, MeteorOptions
 from parbleu.metrics.nist.options import NistOptions
 from parbleu.metrics.rouge.options import RougeOptions
 from parbleu.metrics.ter.options import TerOptions
@@ -162,6 +161,7 @@ def _rouge(options: RougeOptions, _: Context) -> AnyMetric:
 
 def _meteor(options: MeteorOptions, context: Context) -> AnyMetric:
     from parbleu.metrics.meteor.metric import METEOR  # noqa: PLC0415
+    from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET  # noqa: PLC0415
 
     # The library has no default WordNet; the command line reads Debian's wordnet-base.
     del context
@@ -320,8 +320,8 @@ METRIC_GROUPS: tuple[MetricGroup, ...] = (
             Flag(
                 ("--meteor-wordnet",),
                 "wordnet",
-                f"folder of a WordNet 3.0 database (default: {DEBIAN_WORDNET}, where Debian's "
-                "wordnet-base installs it)",
+                f"folder of a WordNet 3.0 database (default: {DEBIAN_WORDNET_FOLDER}, where "
+                "Debian's wordnet-base installs it)",
             ),
             Flag(("--meteor-tokenize",), "tokenize", "tokenizer of the words (default: {default})"),
             Flag(("--meteor-alpha",), "alpha", "weight of precision ({default})", float),

@@ -1,8 +1,10 @@
-"""Turning results into the text the command line prints; computes nothing."""
+"""Turning results into the text the command line prints; computes nothing.
+
+`json` is imported by the functions that write JSON: text output does without it.
+"""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Container, Sequence
 from typing import Any, Protocol, TextIO
@@ -46,6 +48,8 @@ class Score(Protocol):
 
 def to_json(value: object) -> str:
     """JSON as sacreBLEU prints it (one space indent, UTF-8 characters kept)."""
+    import json  # noqa: PLC0415 (see the module docstring)
+
     return json.dumps(value, indent=1, ensure_ascii=False)
 
 
@@ -121,6 +125,8 @@ def sentence_lines(
     if score_only:
         return [f"{s.score:.{width}f}" for scores in segments for s in scores]
     if fmt == "json":
+        import json  # noqa: PLC0415
+
         return [
             json.dumps({"segment": i, **s.to_dict(width)}, ensure_ascii=False)
             for i, scores in enumerate(segments, start=1)
@@ -139,6 +145,8 @@ def system_table(
 ) -> list[str]:
     """Several systems: a table and the signatures (text), or a JSON list (json)."""
     if fmt == "json":
+        import json  # noqa: PLC0415
+
         rows = [
             {"system": name, **{s.name: s.to_dict(width) for s in row}}
             for name, row in zip(systems, scores, strict=True)

@@ -33,14 +33,13 @@ from parbleu.cli.options import Context, build_metrics
 from parbleu.cli.parser import wants_significance
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import corpus_lines, sentence_lines
-from parbleu.cli.testsets.selection import cache_from, check_selection
+from parbleu.cli.testsets.options import check_selection
 from parbleu.errors import OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.lines import check_counts
 from parbleu.scaling.workers import available_cores
 
 if TYPE_CHECKING:
-    from parbleu.cli.testsets.cache import SacrebleuCache
     from parbleu.io.reader import LineReader
     from parbleu.metrics.base import AnyMetric
 
@@ -126,13 +125,12 @@ def score(
         raise OptionError(
             "--scores (segment scores computed elsewhere) goes with -ci, -pbs, -par or --blocks"
         )
-    cache = cache_from(args.cache_dir, environ)
-    args = with_language_defaults(args, cache, stderr)
+    args = with_language_defaults(args, environ, stderr)
     jobs = args.paired_jobs or available_cores()
     command = _Command(args, stderr, jobs, labels, progress or Progress.off())
     if args.sentence_level or wants_significance(args) or args.test_set or args.detail:
-        inputs = read_inputs(args, stdin, cache, command.progress.step)
-        return _in_memory(command, inputs, cache, environ)
+        inputs = read_inputs(args, stdin, environ, command.progress.step)
+        return _in_memory(command, inputs, environ)
     sources = Sources.from_args(args)
     streamed = build_metrics(args.metrics, args, Context(jobs=1))
     chunkable = all(metric.chunk_refusal is None for metric in streamed)
@@ -329,15 +327,13 @@ def _prepared_metric(metric: AnyMetric, refs: list[list[str]]) -> AnyMetric:
     return metric.with_prepared(metric.prepare(ReferenceSet(tuple(map(tuple, refs)))))
 
 
-def _in_memory(
-    command: _Command, inputs: Inputs, cache: SacrebleuCache, environ: Mapping[str, str]
-) -> list[str]:
+def _in_memory(command: _Command, inputs: Inputs, environ: Mapping[str, str]) -> list[str]:
     """Significance tests, sentence scores and test sets: every segment in memory."""
     args = command.args
     names, systems = command.names(inputs.names), inputs.systems
     if not (args.sentence_level or wants_significance(args)):
         if args.detail and len(systems) == 1:
-            return _detailed(command, inputs, cache)
+            return _detailed(command, inputs, environ)
         named = zip(names, map(_given, systems), strict=True)
         return _prepared(command, inputs.ref_names, inputs.refs, named)
     command.warn_tokenized(max(_tokenized_lines(lines) for lines in systems))
@@ -359,16 +355,18 @@ def _in_memory(
     )
 
 
-def _detailed(command: _Command, inputs: Inputs, cache: SacrebleuCache) -> list[str]:
+def _detailed(command: _Command, inputs: Inputs, environ: Mapping[str, str]) -> list[str]:
     """One system's scores, then sacreBLEU's breakdown (``-d``).
 
     The scores are printed as text whatever ``-f`` says, as sacreBLEU prints them.
     """
     from parbleu.cli.testsets.detail import detail_lines  # noqa: PLC0415
+    from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
 
     command.warn_tokenized(_tokenized_lines(inputs.systems[0]))
     metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
     scores = [metric.corpus_score(inputs.systems[0]) for metric in metrics]
+    cache = cache_from(command.args.cache_dir, environ)
     detail = detail_lines(command.args, cache, metrics, inputs)
     return [*command.one_system(scores, fmt="text"), *detail]
 

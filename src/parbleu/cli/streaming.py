@@ -18,10 +18,9 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parbleu.cli.inputs import LineRules, check_head
 from parbleu.io.lines import check_counts, length_error
@@ -35,6 +34,9 @@ from parbleu.scaling.byteranges import (
 )
 from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics, score_chunk
 from parbleu.scaling.workers import process_pool
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["Streamed", "stream_scores"]
 

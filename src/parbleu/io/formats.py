@@ -10,12 +10,11 @@ instead of 35.4; an SGML file gives one "segment" per tag line).
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import stat
 from collections.abc import Sequence
 from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parbleu.errors import InputError, OptionError
@@ -90,6 +89,8 @@ def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
         return Format.SGML, f"it starts with {first[:40]!r}"
     checked = filled[:_JSON_LINES_CHECKED]
     if all(line.startswith("{") for line in checked):
+        import json  # noqa: PLC0415 (reading plain text rarely needs it)
+
         try:
             if all(isinstance(json.loads(line), dict) for line in checked):
                 return Format.JSONL, f"its first {len(checked)} lines are JSON objects"
@@ -101,7 +102,7 @@ def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
 def _is_stream(path: str) -> bool:
     """Whether `path` is a pipe, FIFO, socket or device: it can be read once only."""
     try:
-        mode = Path(path).stat().st_mode
+        mode = os.stat(path).st_mode  # noqa: PTH116 (reading plain text imports no pathlib)
     except (OSError, ValueError):
         return False
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
@@ -132,8 +133,10 @@ def detect_format(path: str, declared: Format | str | None = None) -> Format:
         except ValueError:
             names = ", ".join(f.value for f in Format)
             raise OptionError(f"format must be one of {names}; got {declared!r}") from None
+    from pathlib import PurePath  # noqa: PLC0415 (reading plain text never needs it)
+
     name = path[:-3] if path.endswith(".gz") else path
-    by_name = _EXTENSIONS.get(Path(name).suffix.lower())
+    by_name = _EXTENSIONS.get(PurePath(name).suffix.lower())
     expected = declared or by_name
     if _is_stream(path):  # sniffing would consume what the reader needs
         if expected is None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Sequence
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from parbleu.errors import EncodingError, LengthMismatchError
 from parbleu.io.lines import READ_ERRORS, check_encoding, open_binary, read_error
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["LineReader", "count_lines", "length_mismatch", "splits_on_newline_bytes"]
 

@@ -21,10 +21,11 @@ numbers. The parent process never holds the text.
 
 from __future__ import annotations
 
+import os
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import LengthMismatchError
 from parbleu.io.lines import READ_ERRORS, open_binary, read_error
 from parbleu.io.reader import LineReader, splits_on_newline_bytes
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "LineRange",
@@ -58,7 +62,7 @@ def readable_in_ranges(paths: Sequence[str | Path], encoding: str) -> bool:
         if str(path).endswith(".gz"):
             return False
         try:
-            if not stat.S_ISREG(Path(path).stat().st_mode):
+            if not stat.S_ISREG(os.stat(path).st_mode):  # noqa: PTH116 (no pathlib to import)
                 return False
         except (OSError, ValueError):
             return False  # the reader reports the problem with the file

@@ -14,12 +14,11 @@ from parbleu._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from parbleu.cli.testsets.cache import CachedPair, SacrebleuCache
-    from parbleu.cli.testsets.options import add_test_set_options
+    from parbleu.cli.testsets.options import add_test_set_options, check_selection
     from parbleu.cli.testsets.registry import SPM_MODEL_URLS, TEST_SETS, KnownTestSet, RawFormat
     from parbleu.cli.testsets.selection import (
         cache_from,
         cached_pairs,
-        check_selection,
         kept_segments,
         known_test_set,
         segment_mask,
@@ -38,7 +37,7 @@ __getattr__, __dir__ = lazy_exports(
         "RawFormat": "parbleu.cli.testsets.registry",
         "cache_from": "parbleu.cli.testsets.selection",
         "cached_pairs": "parbleu.cli.testsets.selection",
-        "check_selection": "parbleu.cli.testsets.selection",
+        "check_selection": "parbleu.cli.testsets.options",
         "kept_segments": "parbleu.cli.testsets.selection",
         "known_test_set": "parbleu.cli.testsets.selection",
         "segment_mask": "parbleu.cli.testsets.selection",

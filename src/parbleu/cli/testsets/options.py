@@ -1,10 +1,16 @@
-"""The command-line options of sacreBLEU's test sets, as sacreBLEU 2.6.0 names them."""
+"""The command-line options of sacreBLEU's test sets, as sacreBLEU 2.6.0 names them.
+
+Declaring and checking them needs neither sacreBLEU's cache nor the registry of test sets:
+the command scoring files imports no other module of `parbleu.cli.testsets`.
+"""
 
 from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_test_set_options", "wants_query"]
+from parbleu.errors import OptionError
+
+__all__ = ["add_test_set_options", "check_selection", "wants_query"]
 
 
 def add_test_set_options(parser: argparse.ArgumentParser) -> None:
@@ -70,3 +76,13 @@ def add_test_set_options(parser: argparse.ArgumentParser) -> None:
 def wants_query(args: argparse.Namespace) -> bool:
     """Whether the options ask about test sets instead of scoring."""
     return bool(args.download or args.list or args.citation or args.echo)
+
+
+def check_selection(args: argparse.Namespace) -> None:
+    """Refuse ``--origlang`` and ``--subset`` without a test set, before any reading.
+
+    Raises:
+        OptionError: one of them without ``-t``.
+    """
+    if (args.origlang is not None or args.subset is not None) and not args.test_set:
+        raise OptionError("--origlang and --subset select documents of a test set: give -t and -l")

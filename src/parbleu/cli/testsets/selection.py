@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from parbleu.cli.testsets.cache import CachedPair, SacrebleuCache
+from parbleu.cli.testsets.options import check_selection
 from parbleu.cli.testsets.registry import TEST_SETS, KnownTestSet, RawFormat
 from parbleu.errors import InputError, OptionError
 
 __all__ = [
     "cache_from",
     "cached_pairs",
-    "check_selection",
     "kept_segments",
     "known_test_set",
     "segment_mask",
@@ -183,16 +183,6 @@ def segment_mask(
 def _described(args: argparse.Namespace) -> str:
     parts = [f"origlang={args.origlang}"] if args.origlang is not None else []
     return " ".join([*parts, *([f"subset={args.subset}"] if args.subset is not None else [])])
-
-
-def check_selection(args: argparse.Namespace) -> None:
-    """Refuse ``--origlang`` and ``--subset`` without a test set, before any reading.
-
-    Raises:
-        OptionError: one of them without ``-t``.
-    """
-    if (args.origlang is not None or args.subset is not None) and not args.test_set:
-        raise OptionError("--origlang and --subset select documents of a test set: give -t and -l")
 
 
 def kept_segments(

@@ -1,20 +1,39 @@
-"""METEOR options as one validated, frozen value, and the signature fields they produce."""
+"""METEOR options as one validated, frozen value, and the signature fields they produce.
+
+The WordNet folder is a `pathlib.Path`; `pathlib` is imported only when one is given, so that
+the command line, which reads these options' type hints (`parbleu.cli.options`) whatever the
+metrics asked for, starts without it.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from parbleu.errors import OptionError
 from parbleu.options import check_number, coerce_enum
 from parbleu.tokenizers import TokenizerName
 
-__all__ = ["MeteorOptions"]
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    _Folder = Path
+else:
+    _Folder = os.PathLike  # what the type hints say at run time: Path without pathlib
+
+__all__ = ["DEBIAN_WORDNET_FOLDER", "MeteorOptions"]
+
+#: Where Debian's ``wordnet-base`` package puts the WordNet 3.0 database.
+DEBIAN_WORDNET_FOLDER = "/usr/share/wordnet"
 
 
 def _folder(value: object) -> Path | None:
-    if value is None or isinstance(value, Path):
+    if value is None:
+        return None
+    from pathlib import Path  # noqa: PLC0415 (see the module docstring)
+
+    if isinstance(value, Path):
         return value
     if isinstance(value, (str, os.PathLike)):
         return Path(value)
@@ -46,7 +65,7 @@ class MeteorOptions:
         OptionError: naming the option, the accepted values and the value received.
     """
 
-    wordnet: Path | None = None
+    wordnet: _Folder | None = None
     tokenize: TokenizerName = TokenizerName.MTEVAL_13A
     alpha: float = 0.9
     beta: float = 3.0

@@ -23,11 +23,12 @@ from pathlib import Path
 
 from parbleu.errors import InputError, MissingDependencyError
 from parbleu.io.lines import READ_ERRORS, decode_lines, open_binary, read_error
+from parbleu.metrics.meteor.options import DEBIAN_WORDNET_FOLDER
 
 __all__ = ["DEBIAN_WORDNET", "POS_FILES", "WordNet"]
 
 #: Where Debian's ``wordnet-base`` package puts the database.
-DEBIAN_WORDNET = Path("/usr/share/wordnet")
+DEBIAN_WORDNET = Path(DEBIAN_WORDNET_FOLDER)
 
 #: Parts of speech in the order NLTK's ``synsets`` visits them, and their file suffixes.
 POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
