@@ -233,14 +233,11 @@ def clipped_counts(table: NgramTable, hypotheses: Segments) -> list[IntArray]:
     # An unknown token (-1) makes a key no reference n-gram has: (segment - 1, base - 1).
     ranks = table.unigram_index.get((segment * base + hypotheses.values).view(np.uint64))
     clipped_by_order = []
-    # found[p]: the (n-1)-gram at p is a reference n-gram; so must be the one at p + 1 for
-    # the n-gram at p to be one (a-priori pruning), which spares most look-ups.
-    found = np.zeros(len(separated) + 1, dtype=bool)
     for order in range(1, table.max_order + 1):
         if order > 1:
-            found[:] = False
-            found[starts] = True
-            kept = np.flatnonzero(found.take(starts + 1))
+            # `starts` (sorted) are where (n-1)-grams of the references begin; so must be
+            # p + 1 for the n-gram at p to be one (a-priori pruning): it is the next start.
+            kept = np.flatnonzero(starts[1:] == starts[:-1] + 1)
             starts = starts.take(kept)
             following = separated.take(starts + order - 1)
             ranks = _find_continuations(table, order, ranks.take(kept), following)

@@ -212,17 +212,14 @@ class _Search:
             if mask and errors != later
         ]
         for start in starts:
-            # The word's reference positions within reach of `start`, lowest first.
-            nearest = start - MAX_SHIFT_DISTANCE
-            rest = masks[start] & ((1 << (start + MAX_SHIFT_DISTANCE + 1)) - 1)
-            if nearest > 0:
-                rest = rest >> nearest << nearest
-            room = min(MAX_SHIFT_SIZE, n - start)
+            rest = masks[start]  # the reference positions of the word, lowest first
             while rest:
                 low = rest & -rest
                 rest ^= low
                 ref_start = low.bit_length() - 1
-                longest = room if room < m - ref_start else m - ref_start
+                if abs(ref_start - start) > MAX_SHIFT_DISTANCE:
+                    continue
+                longest = min(MAX_SHIFT_SIZE, n - start, m - ref_start)
                 length = 0
                 while length < longest and words[start + length] == ref_words[ref_start + length]:
                     length += 1
