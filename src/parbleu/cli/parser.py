@@ -7,6 +7,7 @@ dataclasses); this module adds the inputs, the significance tests and the output
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import NoReturn
 
@@ -44,6 +45,32 @@ class CommandParser(argparse.ArgumentParser):
         text = f"{self.prog}: error: {message} (see {self.prog} --help)\n"
         self._print_message(text, sys.stderr or sys.stdout)
         raise SystemExit(2)
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, told the terminal's width as `shutil.get_terminal_size` tells it.
+
+    argparse makes a formatter for every option added and imports `shutil` to ask the width,
+    which brings `bz2`, `lzma` and `fnmatch` into every run (1.5 ms of the command's start).
+    """
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_terminal_columns() - 2)
+
+
+def _terminal_columns() -> int:
+    """``$COLUMNS`` if a positive number, else standard output's terminal width, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    return columns or 80
 
 
 def _significance_options(parser: argparse.ArgumentParser) -> None:
@@ -165,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="parbleu",
         description=_DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("refs", nargs="*", default=[], help="reference files (before -i)")
     parser.add_argument(
