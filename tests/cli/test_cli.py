@@ -6,6 +6,7 @@ JSON keys; hand-made broken inputs for the errors.
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import io
 import json
@@ -17,6 +18,7 @@ import pytest
 import sacrebleu
 
 from parbleu.cli.main import run
+from parbleu.cli.parser import build_parser
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
 REF_A, REF_B = str(SAMPLE / "ref.A.txt"), str(SAMPLE / "ref.B.txt")
@@ -375,3 +377,17 @@ def test_ter_with_three_references_equals_sacrebleu_bit_for_bit(jobs: str) -> No
     hyps = Path(WEAK).read_text(encoding="utf-8").splitlines()
     expected = sacrebleu.metrics.TER().corpus_score(hyps, streams)
     assert json.loads(out)["score_unrounded"] == expected.score
+
+
+@pytest.mark.parametrize("columns", ["60", "100", "200", "", "wide"])
+def test_help_is_laid_out_as_argparse_lays_it_out(
+    columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help formatter finds the width without `shutil`; oracle: argparse's own formatter,
+    which asks `shutil.get_terminal_size` ($COLUMNS, else the terminal, else 80)."""
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = build_parser()
+    theirs = build_parser()
+    theirs.formatter_class = argparse.RawDescriptionHelpFormatter
+    assert ours.format_help() == theirs.format_help()
+    assert ours.format_usage() == theirs.format_usage()

@@ -123,7 +123,8 @@ def test_streamed_scores_are_sacrebleus(
 
 
 def test_every_path_prints_the_same_scores(corpus: dict[str, Any], tmp_path: Path) -> None:
-    """Streamed from a file, from stdin, from a .gz, in workers; and through prepared refs."""
+    """Streamed from a file, from stdin, from a .gz, in workers; through prepared refs and
+    through ranges of lines."""
     argv = ["-m", "bleu", "chrf", "-w", "6", "-f", "text"]
     expected = parbleu(corpus["ref"], "-i", corpus["hyp"], *argv, "-j", "1")[1]
     assert len(expected.splitlines()) == 2
@@ -139,12 +140,17 @@ def test_every_path_prints_the_same_scores(corpus: dict[str, Any], tmp_path: Pat
     }
     for name, (code, out, err) in runs.items():
         assert (code, out, err) == (0, expected, ""), name
-    # Two systems go through prepared references: the same numbers in a table.
-    code, out, _ = parbleu(corpus["ref"], "-i", corpus["hyp"], str(packed), *argv)
-    assert code == 0
-    rows = [line.split() for line in out.splitlines()[2:4]]
+    # Two systems, one of them compressed, go through prepared references; two plain files
+    # through ranges of lines, in one process or two: the same numbers in a table.
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(Path(corpus["hyp"]).read_bytes())
     singles = [line.split("= ")[1].split()[0] for line in expected.splitlines()]
-    assert [row[1:] for row in rows] == [singles, singles]
+    for systems in ((corpus["hyp"], str(packed)), (corpus["hyp"], str(copy))):
+        for jobs in ("1", "2"):
+            code, out, _ = parbleu(corpus["ref"], "-i", *systems, *argv, "-j", jobs)
+            assert code == 0
+            rows = [line.split() for line in out.splitlines()[2:4]]
+            assert [row[1:] for row in rows] == [singles, singles], (systems, jobs)
 
 
 def test_two_references_and_tab_separated_references(corpus: dict[str, Any]) -> None:
