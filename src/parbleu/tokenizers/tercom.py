@@ -113,6 +113,10 @@ class TercomTokenizer(Tokenizer):
 
     def tokenize(self, line: str) -> str:
         """Normalize one line (trailing whitespace removed first, as sacreBLEU's TER does)."""
+        return " ".join(self._normalized(line).split())
+
+    def _normalized(self, line: str) -> str:
+        """`tokenize` before its spaces are made single."""
         text = line.rstrip()
         if not text:
             return ""
@@ -126,11 +130,11 @@ class TercomTokenizer(Tokenizer):
             text = text.translate(_DELETE_WESTERN_PUNCT)
             if self.asian_support:
                 text = _ASIAN_PUNCT_RE.sub("", text)
-        return " ".join(text.split())
+        return text
 
     def words(self, line: str) -> list[str]:
         """The tokens of one hypothesis line, as TER aligns them."""
-        return self.tokenize(line).split()
+        return self._normalized(line).split()
 
     def reference_words(self, line: str) -> list[str]:
         """The tokens of one reference line: normalized twice, as sacreBLEU 2.6.0 does.

@@ -16,15 +16,15 @@ from hypothesis import strategies as st
 from parbleu.metrics.ter.align import ReferenceWords, shift
 from parbleu.metrics.ter.distance import (
     INFINITY,
-    align,
-    align_columns,
     band,
     banded_rows,
     batch_distances,
     beam_bound,
     columns,
     continue_distance,
+    suffix_columns,
 )
+from parbleu.metrics.ter.trace import align, align_columns
 
 SETTINGS = settings(max_examples=300, deadline=None)
 
@@ -81,6 +81,8 @@ def test_continuing_from_a_shared_prefix(
     assert continue_distance(base, start, masks_of(mixed, ref)[start:], len(ref)) == expected
     resumed = columns(masks_of(mixed, ref), len(ref), base, start)
     assert resumed == columns(masks_of(mixed, ref), len(ref))
+    pluses, minuses = suffix_columns(base, start, masks_of(mixed, ref)[start:], len(ref))
+    assert (pluses, minuses) == (resumed.plus[start + 1 :], resumed.minus[start + 1 :])
 
 
 @settings(max_examples=100, deadline=None)
@@ -224,8 +226,9 @@ def test_alignment_of_a_substitution_and_an_insertion() -> None:
     found = align_columns(columns(masks, 4), masks, 4)
     assert found is not None
     assert found.ref_to_hyp == [0, 1, 2, 2]
-    assert found.hyp_errors == [0, 0, 1, 1]  # prefix sums of [0, 1, 0]
-    assert found.ref_errors == [0, 0, 1, 1, 2]  # prefix sums of [0, 1, 0, 1]
+    assert found.hyp_wrong == 0b010  # "x"
+    assert found.ref_wrong == 0b1010  # "b" and "d"
+    assert found.matched == [1 << 0, 0, 1 << 2]  # "a" and "c" with their reference words
 
 
 def test_alignment_prefers_the_diagonal() -> None:
@@ -235,7 +238,8 @@ def test_alignment_prefers_the_diagonal() -> None:
     found = align_columns(columns(masks, 1), masks, 1)
     assert found is not None
     assert found.ref_to_hyp == [1]
-    assert found.hyp_errors == [0, 1, 1]
+    assert found.hyp_wrong == 0b01
+    assert found.matched == [0, 1]
 
 
 @pytest.mark.parametrize(
@@ -264,3 +268,30 @@ def test_shift_is_a_permutation(seq: list[int], data: st.DataObject) -> None:
     target = data.draw(st.integers(min_value=0, max_value=len(seq) + 1))
     moved = shift(seq, start, length, target)
     assert sorted(moved) == sorted(seq)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hyp=long_words.filter(bool), ref=long_words.filter(bool), data=st.data())
+def test_trace_resumed_from_the_previous_path(
+    hyp: list[str], ref: list[str], data: st.DataObject
+) -> None:
+    """Oracle: the trace made from scratch. After a shift, tracing the new hypothesis while
+    reusing the previous path above the first moved word gives the same alignment (or the
+    same None when the path leaves the beam). The beam is checked as the search checks it:
+    only above its bound, which may differ before and after the shift."""
+    m = len(ref)
+    start = data.draw(st.integers(0, len(hyp) - 1))
+    length = data.draw(st.integers(1, len(hyp) - start))
+    target = data.draw(st.integers(0, len(hyp)))
+    moved = shift(hyp, start, length, target)
+    beam = band(len(hyp), m)
+    before = columns(masks_of(hyp, ref), m)
+    old = align_columns(
+        before, masks_of(hyp, ref), m, beam if before.distance > beam.bound else None
+    )
+    after = columns(masks_of(moved, ref), m)
+    beam_after = beam if after.distance > beam.bound else None
+    expected = align_columns(after, masks_of(moved, ref), m, beam_after)
+    if old is not None:
+        previous = (old, min(start, target))
+        assert align_columns(after, masks_of(moved, ref), m, beam_after, previous) == expected

@@ -27,21 +27,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from operator import itemgetter
 from typing import TypeVar
 
+from parbleu.metrics.ter.candidates import (
+    MAX_SHIFT_CANDIDATES,
+    MAX_SHIFT_DISTANCE,
+    MAX_SHIFT_SIZE,
+    ranked_shifts,
+)
+from parbleu.metrics.ter.candidates import (
+    Key as _Key,
+)
 from parbleu.metrics.ter.distance import (
-    Alignment,
     Band,
     Columns,
-    align,
-    align_columns,
     band,
     banded_rows,
     batch_distances,
     beam_bound,
     columns,
+    suffix_columns,
 )
+from parbleu.metrics.ter.trace import Alignment, align, align_columns
 
 __all__ = [
     "MAX_SHIFT_CANDIDATES",
@@ -56,13 +65,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-#: Longest block a shift moves (tercom's limit).
-MAX_SHIFT_SIZE = 10
-#: Largest distance between a block's hypothesis and reference positions (tercom's limit).
-MAX_SHIFT_DISTANCE = 50
-#: Candidate shifts tried per hypothesis-reference pair before the search gives up.
-MAX_SHIFT_CANDIDATES = 1000
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,7 @@ class ReferenceWords:
 
     def masks_of(self, words: Sequence[str]) -> list[int]:
         """Each word as the bit mask of its positions in the reference (0 if absent)."""
-        masks = self.masks
-        return [masks.get(word, 0) for word in words]
+        return list(map(self.masks.get, words, repeat(0)))
 
     def fewest_edits_of_any_order(self, words: Sequence[str]) -> int:
         """A lower bound on the edit distance of every reordering of `words` to this reference.
@@ -132,20 +133,11 @@ def shifted_suffix(seq: list[T], start: int, length: int, target: int) -> list[T
     return seq[start + length : end] + block + seq[end:]
 
 
-def _jump(start: int, length: int, target: int, n: int) -> int:
-    """How many words a shift moves the block over (``n`` words in all)."""
-    if target < start:
-        return start - target
-    if target > start + length:
-        return target - start - length
-    return min(target - start, n - start - length)
-
-
 #: Candidates evaluated together before the others are checked against the best so far.
 _CHUNK = 16
+#: Most candidates evaluated one at a time (more: the first alone, then packed in chunks).
+_ONE_BY_ONE = 8
 
-#: A shift's rank: (gain, length, -start, -target); the largest wins.
-_Key = tuple[int, int, int, int]
 #: A key and the shifted words (first moved position, masks from there).
 _Pending = tuple[_Key, tuple[int, list[int]]]
 
@@ -153,23 +145,24 @@ _Pending = tuple[_Key, tuple[int, list[int]]]
 class _Search:
     """The state of the greedy shift search for one hypothesis-reference pair."""
 
-    def __init__(
-        self, words: list[str], ref: ReferenceWords, masks: list[int], cols: Columns, floor: int
-    ) -> None:
-        self.ref = ref
-        self.m = len(ref)
-        self.words = words
-        self.masks = masks  # the words as reference-position masks
-        self.bound = beam_bound(len(words), self.m)  # full distances up to it are the beam's
+    def __init__(self, m: int, masks: list[int], cols: Columns, floor: int, bound: int) -> None:
+        self.m = m  # the reference length
+        self.masks = masks  # the hypothesis words as reference-position masks
+        self.bound = bound  # beam_bound(n, m): full distances up to it are the beam's
         self._band: Band | None = None  # the beam's rows, made when a distance exceeds `bound`
         self.cols = cols
         self.floor = floor  # ref.fewest_edits_of_any_order(words)
         self.checked = 0
+        # The last trace of full columns, and the trace to resume from (see `align_columns`).
+        self._trace: Alignment | None = None
+        self._previous: tuple[Alignment, int] | None = None
+        # The best key of `_one_by_one` with the columns after its first moved word.
+        self._ready: tuple[_Key, list[int], list[int]] | None = None
 
     def beam(self) -> Band:
         """The rows of sacreBLEU's beam (the same for every order of the words)."""
         if self._band is None:
-            self._band = band(len(self.words), self.m)
+            self._band = band(len(self.masks), self.m)
         return self._band
 
     def settled(self) -> bool:
@@ -182,96 +175,108 @@ class _Search:
     def distance(self) -> tuple[int, Alignment]:
         """The beam distance of the current hypothesis and the alignment its trace gives."""
         cols, masks, m = self.cols, self.masks, self.m
-        found = align_columns(cols, masks, m, None if cols.distance <= self.bound else self.beam())
+        beam = None if cols.distance <= self.bound else self.beam()
+        found = align_columns(cols, masks, m, beam, self._previous)
+        self._previous = None
         if found is not None:
+            self._trace = found
             return cols.distance, found
+        self._trace = None  # the beam's trace is not the full columns' trace
         rows = banded_rows(masks, m, self.beam())
         return rows.distance, align(rows.cell, masks, m)
 
-    def apply(self, start: int, length: int, target: int) -> None:
-        """Make a shift: the columns are recomputed from the first word that moves."""
-        self.words = shift(self.words, start, length, target)
-        self.masks = shift(self.masks, start, length, target)
-        self.cols = columns(self.masks, self.m, self.cols, min(start, target))
+    def apply(self, best: _Key) -> None:
+        """Make the shift of key `best`: the columns change from the first word that moves.
 
-    def candidates(self, alignment: Alignment) -> list[tuple[int, int, int]] | None:
-        """Every candidate (start, length, target) in sacreBLEU's order, or None at the limit."""
-        words, ref_words = self.words, self.ref.words
-        n, m = len(words), self.m
-        ref_to_hyp = alignment.ref_to_hyp
-        hyp_errors, ref_errors = alignment.hyp_errors, alignment.ref_errors
-        found: list[tuple[int, int, int]] = []
-        budget = MAX_SHIFT_CANDIDATES - self.checked
-        padded = hyp_errors + hyp_errors[-1:] * MAX_SHIFT_SIZE
-        masks = self.masks
-        starts = [  # words in the reference with an unmatched word in the next few
-            start
-            for start, (mask, errors, later) in enumerate(
-                zip(masks, hyp_errors, padded[MAX_SHIFT_SIZE:], strict=False)  # n of n + 1
-            )
-            if mask and errors != later
-        ]
-        for start in starts:
-            rest = masks[start]  # the reference positions of the word, lowest first
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                ref_start = low.bit_length() - 1
-                if abs(ref_start - start) > MAX_SHIFT_DISTANCE:
-                    continue
-                longest = min(MAX_SHIFT_SIZE, n - start, m - ref_start)
-                length = 0
-                while length < longest and words[start + length] == ref_words[ref_start + length]:
-                    length += 1
-                    if hyp_errors[start + length] == hyp_errors[start]:
-                        continue  # the block is matched already
-                    if ref_errors[ref_start + length] == ref_errors[ref_start]:
-                        continue  # its reference words are matched already
-                    if start <= ref_to_hyp[ref_start] < start + length:
-                        continue  # it would move within itself
-                    previous = -1
-                    for r in range(ref_start - 1, ref_start + length):
-                        target = ref_to_hyp[r] + 1 if r >= 0 else 0
-                        if target != previous:
-                            found.append((start, length, target))
-                            previous = target
-                    if len(found) >= budget:
-                        return None
-        self.checked += len(found)
-        return found
-
-    def best_shift(self, before: int, alignment: Alignment) -> tuple[int, int, int] | None:
-        """The shift with the best positive gain, or None (none gains, or the limit is hit).
-
-        Shifts rank as in sacreBLEU by the key (gain, length, -start, -target). A shift of
-        `length` words over `jump` others changes the full distance by at most
-        ``2 * min(length, jump)`` (delete and re-insert either group), which with what the
-        beam adds to the current distance bounds its gain; so does the distance down to
-        `floor`. Candidates are evaluated from the highest such optimistic key down, until no
-        remaining one can beat the best found.
+        They are the ones its evaluation made, if it kept them (`_one_by_one`).
         """
-        found = self.candidates(alignment)
-        if not found:
+        length, start, target = best[1], -best[2], -best[3]
+        first = min(start, target)
+        self.masks = shift(self.masks, start, length, target)
+        ready = self._ready
+        if ready is not None and ready[0] == best:
+            cols = self.cols
+            self.cols = Columns(
+                cols.plus[: first + 1] + ready[1],
+                cols.minus[: first + 1] + ready[2],
+                self.masks,
+                len(self.masks) + ready[1][-1].bit_count() - ready[2][-1].bit_count(),
+            )
+        else:
+            self.cols = columns(self.masks, self.m, self.cols, first)
+        if self._trace is not None:
+            self._previous = (self._trace, first)
+
+    def best_shift(self, before: int, alignment: Alignment) -> _Key | None:
+        """The key of the best shift if it gains (None if none does, or at the limit).
+
+        Shifts rank as in sacreBLEU by the key (gain, length, -start, -target). Candidates
+        are evaluated from the highest optimistic key (`ranked`) down, until no remaining one
+        can beat the best found.
+        """
+        found = ranked_shifts(
+            self.masks,
+            self.m,
+            alignment,
+            slack=before - self.cols.distance,  # what the beam adds to the full distance
+            most=before - self.floor,
+            budget=MAX_SHIFT_CANDIDATES - self.checked,
+        )
+        if found is None:
             return None
-        n = len(self.masks)
-        slack = before - self.cols.distance  # what the beam adds to the full distance, >= 0
-        most = before - self.floor
-        ranked = []
-        for start, length, target in dict.fromkeys(found):
-            jump = _jump(start, length, target, n)
-            gain = slack + 2 * (length if length < jump else jump)
-            ranked.append((most if gain > most else gain, length, -start, -target))
-        ranked.sort(reverse=True)
+        ranked, count = found
+        self.checked += count
+        if not ranked:
+            return None
         best, pending = self._screen(before, ranked)
-        best = self._refine(before, best, pending)
-        return None if best is None else (-best[2], best[1], -best[3])
+        return self._refine(before, best, pending)
 
     def _screen(self, before: int, ranked: list[_Key]) -> tuple[_Key | None, list[_Pending]]:
-        """The best exact key, and the candidates whose full distance is beyond the bound."""
+        """The best exact key, and the candidates whose full distance is beyond the bound.
+
+        One candidate at a time stops at the first that cannot beat the best found; packing
+        candidates (`batch_distances`) makes each cheaper but evaluates whole chunks, which
+        only pays for long lists (long sentences).
+        """
+        alone = ranked if len(ranked) <= _ONE_BY_ONE else ranked[:1]
+        best, pending = self._one_by_one(before, alone)
+        rest = ranked[len(alone) :]
+        if not rest or (best is not None and rest[0] <= best):
+            return best, pending
+        return self._in_chunks(before, rest, best, pending)
+
+    def _one_by_one(self, before: int, ranked: list[_Key]) -> tuple[_Key | None, list[_Pending]]:
+        """`_screen` evaluating one candidate at a time."""
         best: _Key | None = None
         pending: list[_Pending] = []
+        masks, cols, m, bound = self.masks, self.cols, self.m, self.bound
+        n = len(masks)
+        self._ready = None
+        for optimistic in ranked:
+            if best is not None and optimistic <= best:
+                break  # ranked by optimistic key: no later candidate can win either
+            _, length, start, target = optimistic
+            first = -start if start > target else -target
+            suffix = shifted_suffix(masks, -start, length, -target)
+            pluses, minuses = suffix_columns(cols, first, suffix, m)
+            full = n + pluses[-1].bit_count() - minuses[-1].bit_count()
+            gain = before - full
+            if gain <= 0:
+                continue  # the beam can only add to the full distance
+            key = (gain, length, start, target)
+            if full > bound:
+                pending.append((key, (first, suffix)))
+            elif best is None or key > best:
+                best = key
+                self._ready = (key, pluses, minuses)
+        return best, pending
+
+    def _in_chunks(
+        self, before: int, ranked: list[_Key], best: _Key | None, pending: list[_Pending]
+    ) -> tuple[_Key | None, list[_Pending]]:
+        """`_screen` of the candidates after `best` and `pending`, packed in chunks."""
         for lo in range(0, len(ranked), _CHUNK):
-            chunk = [key for key in ranked[lo : lo + _CHUNK] if key[0] > 0]
+            chunk = ranked[lo : lo + _CHUNK]
             if best is not None:
                 chunk = [key for key in chunk if key > best]
             if not chunk:
@@ -329,25 +334,30 @@ def count_edits(hyp: Sequence[str], ref: ReferenceWords) -> int:
         return len(hyp)
     if not hyp:
         return len(ref)
-    words = list(hyp)
-    masks = ref.masks_of(words)
-    return search_edits(
-        words, ref, masks, columns(masks, len(ref)), ref.fewest_edits_of_any_order(words)
-    )
+    masks = ref.masks_of(hyp)
+    floor = ref.fewest_edits_of_any_order(hyp)
+    return search_edits(len(ref), masks, columns(masks, len(ref)), floor)
 
 
-def search_edits(
-    words: list[str], ref: ReferenceWords, masks: list[int], cols: Columns, floor: int
-) -> int:
-    """`count_edits` of non-empty `words` whose masks, columns and floor are known."""
-    search = _Search(words, ref, masks, cols, floor)
+def search_edits(m: int, masks: list[int], cols: Columns, floor: int, bound: int = -1) -> int:
+    """`count_edits` of a non-empty hypothesis given as `masks` against `m` reference words.
+
+    `cols` are its columns, `floor` its fewest edits of any order, `bound` the
+    `parbleu.metrics.ter.distance.beam_bound` of its lengths (computed when -1).
+    """
+    bound = beam_bound(len(masks), m) if bound < 0 else bound
+    search = _Search(m, masks, cols, floor, bound)
     shifts = 0
     while True:
         if search.settled():  # identical words, or no better order: sacreBLEU would stop
             return shifts + search.cols.distance
         before, alignment = search.distance()
-        found = search.best_shift(before, alignment)
-        if found is None:
+        best = search.best_shift(before, alignment)
+        if best is None:
             return shifts + before
-        search.apply(*found)
         shifts += 1
+        # A best shift whose full distance is within the bound gains before - full; beyond
+        # it, its beam distance is beyond the bound too, and the search goes on either way.
+        if settled(before - best[0], search.floor, search.bound):
+            return shifts + before - best[0]  # what `search.settled()` would find next
+        search.apply(best)

@@ -14,33 +14,32 @@ bit masks of vertical differences, so a word costs a dozen integer operations wh
 reference length. The beam changes nothing when an optimal path stays inside it: then the
 beam computation has the same cells along that path and cannot do better next to it, so its
 distance and its trace are the same. `Band.bound` is a distance up to which every optimal
-path provably stays inside; above it `align_columns` checks the traced path itself, and only
-when that path leaves the beam does `banded_rows` run the beam computation.
+path provably stays inside; above it `parbleu.metrics.ter.trace.align_columns` checks the
+traced path itself, and only when that path leaves the beam does `banded_rows` run the beam
+computation.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import accumulate, chain, repeat
+from itertools import chain, repeat
 from operator import lshift
 
 __all__ = [
     "BEAM_WIDTH",
-    "Alignment",
     "Band",
     "BandedRows",
     "Columns",
-    "align",
-    "align_columns",
     "band",
     "banded_rows",
     "batch_distances",
     "beam_bound",
     "columns",
     "continue_distance",
+    "last_cell",
+    "suffix_columns",
 ]
 
 #: Half width of sacreBLEU's (and tercom's) beam around the length-scaled diagonal.
@@ -65,17 +64,17 @@ class Columns:
     plus: list[int]
     minus: list[int]
     masks: list[int]  # the hypothesis, as reference-position masks of its words
+    distance: int  # of the whole hypothesis and reference: the last cell
 
     def cell(self, i: int, j: int) -> int:
         """Edit distance of the first ``i`` hypothesis words and ``j`` reference words."""
         low = (1 << j) - 1
         return i + (self.plus[i] & low).bit_count() - (self.minus[i] & low).bit_count()
 
-    @cached_property
-    def distance(self) -> int:
-        """Edit distance of the whole hypothesis and reference (the search reads it often)."""
-        n = len(self.masks)
-        return n + self.plus[n].bit_count() - self.minus[n].bit_count()
+
+def last_cell(plus: list[int], minus: list[int]) -> int:
+    """The edit distance that the columns `plus` and `minus` (one more than words) end on."""
+    return len(plus) - 1 + plus[-1].bit_count() - minus[-1].bit_count()
 
 
 def columns(masks: Sequence[int], m: int, base: Columns | None = None, start: int = 0) -> Columns:
@@ -101,7 +100,31 @@ def columns(masks: Sequence[int], m: int, base: Columns | None = None, start: in
         plus = ((h_minus << 1) | ~(x | zero)) & full
         pluses.append(plus)
         minuses.append(minus)
-    return Columns(pluses, minuses, list(masks))
+    return Columns(pluses, minuses, list(masks), last_cell(pluses, minuses))
+
+
+def suffix_columns(
+    cols: Columns, start: int, masks: Sequence[int], m: int
+) -> tuple[list[int], list[int]]:
+    """The columns after the first `start` words of a hypothesis that shares them with `cols`'.
+
+    `masks` are the masks of its other words (positions ``start`` onwards): the result is
+    ``columns(hypothesis, m)``'s ``plus[start + 1:]`` and ``minus[start + 1:]``.
+    """
+    full = (1 << m) - 1
+    plus, minus = cols.plus[start], cols.minus[start]
+    pluses: list[int] = []
+    minuses: list[int] = []
+    for eq in masks:
+        x = eq | minus
+        zero = (((x & plus) + plus) ^ plus) | x
+        h_minus = plus & zero
+        x = (((minus | ~(plus | zero)) << 1) | 1) & full
+        minus = x & zero
+        plus = ((h_minus << 1) | ~(x | zero)) & full
+        pluses.append(plus)
+        minuses.append(minus)
+    return pluses, minuses
 
 
 def continue_distance(cols: Columns, start: int, masks: Sequence[int], m: int) -> int:
@@ -307,99 +330,3 @@ def banded_rows(masks: Sequence[int], m: int, beam: Band | None = None) -> Bande
         rows.append(row)
         lows.append(lo)
     return BandedRows(tuple(lows), tuple(rows))
-
-
-@dataclass(frozen=True)
-class Alignment:
-    """What the trace of the optimal edit operations says about each word.
-
-    ``ref_to_hyp[k]``: the hypothesis position aligned with reference word ``k`` (matched or
-    substituted), or for an inserted reference word the last hypothesis position before it
-    (-1 at the start). ``hyp_errors`` and ``ref_errors`` are prefix sums of the words that
-    are not matched exactly (length ``n + 1`` and ``m + 1``).
-    """
-
-    ref_to_hyp: list[int]
-    hyp_errors: list[int]
-    ref_errors: list[int]
-
-
-def align(cell: Callable[[int, int], int], masks: Sequence[int], m: int) -> Alignment:
-    """Trace back from the last cell, preferring match/substitution, deletion, insertion.
-
-    `cell` gives the matrix cells (of the beam computation); `align_columns` is the same
-    for bit-parallel columns, faster.
-    """
-    i, j = len(masks), m
-    hyp_wrong = [1] * i
-    ref_wrong = [1] * m
-    ref_to_hyp = [-1] * m
-    value = cell(i, j)
-    while i > 0 and j > 0:
-        wrong = 0 if (masks[i - 1] >> (j - 1)) & 1 else 1
-        diagonal = cell(i - 1, j - 1)
-        if diagonal + wrong == value:
-            i, j = i - 1, j - 1
-            hyp_wrong[i] = ref_wrong[j] = wrong
-            ref_to_hyp[j] = i
-            value = diagonal
-        elif cell(i - 1, j) + 1 == value:  # the hypothesis word is deleted
-            i -= 1
-            value -= 1
-        else:  # the reference word is inserted after hypothesis position i - 1
-            j -= 1
-            ref_to_hyp[j] = i - 1
-            value -= 1
-    # Row 0 and column 0: the remaining reference words are inserted before the hypothesis,
-    # the remaining hypothesis words deleted (their flags already say "wrong").
-    return Alignment(
-        ref_to_hyp, list(accumulate(hyp_wrong, initial=0)), list(accumulate(ref_wrong, initial=0))
-    )
-
-
-def align_columns(
-    cols: Columns, masks: Sequence[int], m: int, beam: Band | None = None
-) -> Alignment | None:
-    """`align` for the cells of bit-parallel (full) columns.
-
-    With `beam`, None when the traced path leaves the beam. When it does not, the beam
-    computation has the same cells along the path and none better next to it, so its trace,
-    and its distance, are the same.
-    """
-    plus, minus = cols.plus, cols.minus
-    i, j = len(masks), m
-    hyp_wrong = [1] * i
-    ref_wrong = [1] * m
-    ref_to_hyp = [-1] * m
-    value = cols.distance
-    check = beam is not None
-    lows, highs = (beam.lo, beam.hi) if beam is not None else ((), ())
-    while i > 0 and j > 0:
-        if check and not lows[i] <= j < highs[i]:
-            return None
-        bit = 1 << (j - 1)
-        if masks[i - 1] & bit:  # a match: the diagonal cell is this cell's value, so it wins
-            i, j = i - 1, j - 1
-            hyp_wrong[i] = ref_wrong[j] = 0
-            ref_to_hyp[j] = i
-            continue
-        column_plus, column_minus = plus[i - 1], minus[i - 1]
-        low = bit - 1
-        diagonal = i - 1 + (column_plus & low).bit_count() - (column_minus & low).bit_count()
-        if diagonal + 1 == value:  # a substitution (its flags already say "wrong")
-            i, j = i - 1, j - 1
-            ref_to_hyp[j] = i
-            value = diagonal
-            continue
-        up = diagonal + (1 if column_plus & bit else -1 if column_minus & bit else 0)
-        if up + 1 == value:
-            i -= 1
-        else:
-            j -= 1
-            ref_to_hyp[j] = i - 1
-        value -= 1
-    if check and i > 0 and lows[i] > 0:
-        return None  # the path runs down column 0, which the beam left
-    return Alignment(
-        ref_to_hyp, list(accumulate(hyp_wrong, initial=0)), list(accumulate(ref_wrong, initial=0))
-    )

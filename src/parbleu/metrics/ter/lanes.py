@@ -27,7 +27,7 @@ import numpy as np
 from parbleu.arrays import IntArray, KeyArray
 from parbleu.engine.lcs import popcount
 from parbleu.metrics.ter.align import ReferenceWords, count_edits, search_edits, settled
-from parbleu.metrics.ter.distance import Columns, beam_bound
+from parbleu.metrics.ter.distance import Columns, beam_bound, last_cell
 
 __all__ = ["LANE_BITS", "FirstColumns", "count_edits_of_pairs", "first_columns"]
 
@@ -49,21 +49,25 @@ def count_edits_of_pairs(pairs: Sequence[tuple[Sequence[str], ReferenceWords]]) 
 
 def _count_block(pairs: Sequence[tuple[Sequence[str], ReferenceWords]]) -> list[int]:
     """Edits of pairs with references of 1 to `LANE_BITS` words begun in lanes, if enough."""
-    laned = [k for k, (hyp, ref) in enumerate(pairs) if hyp and 0 < len(ref) <= LANE_BITS]
+    laned = [k for k, (hyp, ref) in enumerate(pairs) if hyp and 0 < len(ref.words) <= LANE_BITS]
     if len(laned) < MIN_LANES:
         return [count_edits(hyp, ref) for hyp, ref in pairs]
     edits = [-1] * len(pairs)
     masks = [pairs[k][1].masks_of(pairs[k][0]) for k in laned]
-    first = first_columns(masks, [len(pairs[k][1]) for k in laned])
+    first = first_columns(masks, [len(pairs[k][1].words) for k in laned])
     distances, common = first.distance.tolist(), first.common.tolist()
+    bounds: dict[tuple[int, int], int] = {}  # beam_bound of each pair of lengths met
     for j, k in enumerate(laned):
         hyp, ref = pairs[k]
-        n, m = len(hyp), len(ref)
+        n, m = len(hyp), len(ref.words)
         floor = max(n, m) - common[j]
-        if settled(distances[j], floor, beam_bound(n, m)):
+        bound = bounds.get((n, m), -1)
+        if bound < 0:
+            bound = bounds[n, m] = beam_bound(n, m)
+        if settled(distances[j], floor, bound):
             edits[k] = distances[j]
         else:
-            edits[k] = search_edits(list(hyp), ref, masks[j], first.columns(j, masks[j]), floor)
+            edits[k] = search_edits(m, masks[j], first.columns(j, masks[j]), floor, bound)
     return [e if e >= 0 else count_edits(*pair) for e, pair in zip(edits, pairs, strict=True)]
 
 
@@ -87,7 +91,8 @@ class FirstColumns:
         `masks` is the pair's hypothesis, as given to `first_columns`.
         """
         at = self.starts[: len(masks) + 1] + self.lane[pair]
-        return Columns(self.plus[at].tolist(), self.minus[at].tolist(), masks)
+        plus, minus = self.plus[at].tolist(), self.minus[at].tolist()
+        return Columns(plus, minus, masks, last_cell(plus, minus))
 
 
 def first_columns(masks: Sequence[Sequence[int]], lengths: Sequence[int]) -> FirstColumns:

@@ -75,6 +75,7 @@ class PreparedTerReferences:
     references: ReferenceSet
     segments: tuple[tuple[ReferenceWords, ...], ...]  # the present references of each segment
     ref_lengths: FloatArray  # average reference length of each segment
+    longest: int  # the most words of any reference
 
     @property
     def n_segments(self) -> int:
@@ -162,8 +163,9 @@ class TER(Metric[TerScore, PreparedTerReferences]):
                 refs.append(cache[text])
             segments.append(tuple(refs))
             lengths.append(sum(len(ref) for ref in refs) / len(refs))
+        longest = max((len(ref.words) for ref in cache.values()), default=0)
         return PreparedTerReferences(
-            references, tuple(segments), np.array(lengths, dtype=np.float64)
+            references, tuple(segments), np.array(lengths, dtype=np.float64), longest
         )
 
     def _statistics(self, lines: list[str], prepared: PreparedTerReferences) -> Stats:
@@ -192,6 +194,8 @@ class TER(Metric[TerScore, PreparedTerReferences]):
     ) -> list[list[str]]:
         """The words of hypotheses `lines` (segments `first` on), each checked for size."""
         hypotheses = [self.tokenizer.words(line) for line in lines]
+        if max(map(len, hypotheses), default=0) * prepared.longest // 4 <= TER_MEMORY_LIMIT:
+            return hypotheses  # no pair of these can exceed the limit
         for i, words in enumerate(hypotheses, first):
             longest = max((len(ref) for ref in prepared.segments[i]), default=0)
             what = f"a {len(words):,}-word hypothesis against a {longest:,}-word reference"
