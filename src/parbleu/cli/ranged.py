@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.cli.inputs import check_head
+from parbleu.errors import LengthMismatchError
 from parbleu.io.lines import check_counts
 from parbleu.io.reader import LineReader
 from parbleu.metrics.base import AnyMetric
@@ -78,29 +79,16 @@ def score_in_ranges(
         InputError, EncodingError, LengthMismatchError: as reading the files whole does.
     """
     paths = [*references, *(path for _, path in systems)]
-    step("reading the references")
-    for path in references:
-        _check_head(path, encoding)
-    step("reading the systems")
-    for _, path in systems:
-        _check_head(path, encoding)
-    lines = _range_lines(count_line_bytes(references[0]), jobs, chunk_lines)
-    counts, plans = count_line_ranges(paths, lines)
-    ref_counts = list(zip(references, counts[: len(references)], strict=True))
-    check_counts(ref_counts)
-    for (name, _), count in zip(systems, counts[len(references) :], strict=True):
-        check_counts([*ref_counts, (name, count)])
-    if plans is None:  # every count was just checked against the references'
-        raise AssertionError(f"line counts differ: {counts}")
-    n_refs = len(references)
-    total = counts[0]
-    in_process = min(jobs, len(plans)) == 1
-    if not in_process:
-        step(f"scoring {len(systems)} systems in {min(jobs, len(plans))} processes")
+    plans = _checked_plans(
+        references, systems, encoding, jobs=jobs, chunk_lines=chunk_lines, step=step
+    )
+    n_refs, workers = len(references), min(jobs, len(plans))
+    if workers > 1:
+        step(f"scoring {len(systems)} systems in {workers} processes")
 
     def tally(plan: LineRange) -> _Tally:
-        if in_process:
-            last = plan.first_line + plan.lines
+        if workers == 1:
+            last, total = plan.first_line + plan.lines, plans[-1].first_line + plans[-1].lines
             step(f"scoring {len(systems)} systems, lines {plan.first_line + 1}-{last} of {total}")
         parts = [
             [line.rstrip() for line in part] for part in read_line_range(paths, plan, encoding)
@@ -115,20 +103,51 @@ def score_in_ranges(
             tuple(sum(line.endswith(" .") for line in lines) for lines in parts[n_refs:]),
         )
 
-    tallies = map_forked(_same(tally), plans, jobs)
-    return RangedScores(
+    tallies = map_forked(_same(tally), plans, workers)
+    scores = [
         [
-            [
-                metric.score_totals(
-                    np.sum([t.totals[system][number] for t in tallies], axis=0),
-                    metric.signature(n_refs),
-                )
-                for number, metric in enumerate(metrics)
-            ]
-            for system in range(len(systems))
-        ],
-        [sum(t.tokenized[system] for t in tallies) for system in range(len(systems))],
+            metric.score_totals(
+                np.sum([t.totals[system][number] for t in tallies], axis=0),
+                metric.signature(n_refs),
+            )
+            for number, metric in enumerate(metrics)
+        ]
+        for system in range(len(systems))
+    ]
+    return RangedScores(
+        scores, [sum(t.tokenized[system] for t in tallies) for system in range(len(systems))]
     )
+
+
+def _checked_plans(
+    references: Sequence[str],
+    systems: Sequence[tuple[str, str]],
+    encoding: str,
+    *,
+    jobs: int,
+    chunk_lines: int,
+    step: Callable[[str], None],
+) -> list[LineRange]:
+    """Ranges of lines of every file: at most `chunk_lines` lines, at least `jobs` ranges.
+
+    The files are checked first as reading them whole checks them: every file's first lines,
+    then the references' line counts, then each system's.
+    """
+    step("reading the references")
+    for path in references:
+        _check_head(path, encoding)
+    step("reading the systems")
+    for _, path in systems:
+        _check_head(path, encoding)
+    lines = max(1, min(chunk_lines, -(-count_line_bytes(references[0]) // max(jobs, 1))))
+    counts, plans = count_line_ranges([*references, *(p for _, p in systems)], lines)
+    ref_counts = list(zip(references, counts[: len(references)], strict=True))
+    check_counts(ref_counts)
+    for (name, _), count in zip(systems, counts[len(references) :], strict=True):
+        check_counts([*ref_counts, (name, count)])
+    if plans is None:  # unreachable: every count was just checked against the references'
+        raise LengthMismatchError(f"files must have the same number of lines: {counts}")
+    return plans
 
 
 def _same(function: Callable[[LineRange], _Tally]) -> Callable[[], Callable[[LineRange], _Tally]]:
@@ -140,8 +159,3 @@ def _check_head(path: str, encoding: str) -> None:
     """Refuse an empty file or one that is not plain text (JSON Lines, XML, SGML)."""
     with LineReader(path, encoding) as reader:
         check_head(reader.take(_HEAD_LINES), path)
-
-
-def _range_lines(lines: int, jobs: int, chunk_lines: int) -> int:
-    """Lines per range: at most `chunk_lines`, and enough ranges for every process."""
-    return max(1, min(chunk_lines, -(-lines // max(jobs, 1))))
