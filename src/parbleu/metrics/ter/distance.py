@@ -84,22 +84,14 @@ def columns(masks: Sequence[int], m: int, base: Columns | None = None, start: in
     ``m >= 1`` is the reference length. With `base`, the columns of a hypothesis that shares
     its first `start` words, only the columns after those words are computed.
     """
-    full = (1 << m) - 1
     if base is None or start == 0:
-        pluses, minuses = [full], [0]
+        pluses, minuses = [(1 << m) - 1], [0]
         start = 0
     else:
         pluses, minuses = base.plus[: start + 1], base.minus[: start + 1]
-    plus, minus = pluses[-1], minuses[-1]
-    for eq in masks[start:]:
-        x = eq | minus
-        zero = (((x & plus) + plus) ^ plus) | x  # diagonal differences of 0
-        h_minus = plus & zero
-        x = (((minus | ~(plus | zero)) << 1) | 1) & full  # the top row grows by one per word
-        minus = x & zero
-        plus = ((h_minus << 1) | ~(x | zero)) & full
-        pluses.append(plus)
-        minuses.append(minus)
+    more_plus, more_minus = _steps(pluses[-1], minuses[-1], masks[start:], m)
+    pluses += more_plus
+    minuses += more_minus
     return Columns(pluses, minuses, list(masks), last_cell(pluses, minuses))
 
 
@@ -111,20 +103,7 @@ def suffix_columns(
     `masks` are the masks of its other words (positions ``start`` onwards): the result is
     ``columns(hypothesis, m)``'s ``plus[start + 1:]`` and ``minus[start + 1:]``.
     """
-    full = (1 << m) - 1
-    plus, minus = cols.plus[start], cols.minus[start]
-    pluses: list[int] = []
-    minuses: list[int] = []
-    for eq in masks:
-        x = eq | minus
-        zero = (((x & plus) + plus) ^ plus) | x
-        h_minus = plus & zero
-        x = (((minus | ~(plus | zero)) << 1) | 1) & full
-        minus = x & zero
-        plus = ((h_minus << 1) | ~(x | zero)) & full
-        pluses.append(plus)
-        minuses.append(minus)
-    return pluses, minuses
+    return _steps(cols.plus[start], cols.minus[start], masks, m)
 
 
 def continue_distance(cols: Columns, start: int, masks: Sequence[int], m: int) -> int:
@@ -132,17 +111,32 @@ def continue_distance(cols: Columns, start: int, masks: Sequence[int], m: int) -
 
     `masks` are the masks of the remaining words (positions ``start`` onwards).
     """
-    full = (1 << m) - 1
-    plus, minus = cols.plus[start], cols.minus[start]
-    for eq in masks:
-        x = eq | minus
-        zero = (((x & plus) + plus) ^ plus) | x
-        h_minus = plus & zero
-        x = (((minus | ~(plus | zero)) << 1) | 1) & full
-        minus = x & zero
-        plus = ((h_minus << 1) | ~(x | zero)) & full
+    pluses, minuses = suffix_columns(cols, start, masks, m)
+    plus = pluses[-1] if pluses else cols.plus[start]
+    minus = minuses[-1] if minuses else cols.minus[start]
     # The last cell of the column: n plus the vertical differences down to row m.
     return start + len(masks) + plus.bit_count() - minus.bit_count()
+
+
+def _steps(plus: int, minus: int, masks: Sequence[int], m: int) -> tuple[list[int], list[int]]:
+    """The columns that follow the column (`plus`, `minus`), one per word of `masks`.
+
+    Myers (1999) and Hyyro (2001): the vertical differences of a column of the edit-distance
+    matrix as bit vectors, each next column from the previous one in a few word operations.
+    """
+    full = (1 << m) - 1
+    pluses: list[int] = []
+    minuses: list[int] = []
+    for eq in masks:
+        x = eq | minus
+        zero = (((x & plus) + plus) ^ plus) | x  # diagonal differences of 0
+        h_minus = plus & zero
+        x = (((minus | ~(plus | zero)) << 1) | 1) & full  # the top row grows by one per word
+        minus = x & zero
+        plus = ((h_minus << 1) | ~(x | zero)) & full
+        pluses.append(plus)
+        minuses.append(minus)
+    return pluses, minuses
 
 
 #: Fewest and most hypotheses `batch_distances` packs into one integer.
