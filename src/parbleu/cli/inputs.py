@@ -24,10 +24,12 @@ from parbleu.io.lines import check_counts, split_tab_fields
 from parbleu.io.reader import LineReader
 
 __all__ = [
+    "HEAD_LINES",
     "STDIN",
     "Inputs",
     "LineRules",
     "Sources",
+    "check_file_head",
     "check_head",
     "read_inputs",
     "stdin_columns",
@@ -38,7 +40,7 @@ __all__ = [
 STDIN = "standard input"
 
 #: Lines at the start of a file that show whether it is plain text (`check_plain_text`).
-_HEAD_LINES = 20
+HEAD_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,12 @@ class LineRules:
         return system, refs
 
 
+def check_file_head(path: str, encoding: str) -> None:
+    """`check_head` on a file's first lines, read alone (a small block, not the whole file)."""
+    with LineReader(path, encoding) as reader:
+        check_head(reader.take(HEAD_LINES), path)
+
+
 def check_head(lines: Sequence[str], source: str) -> None:
     """Refuse an input whose first lines show it is empty or not plain text.
 
@@ -141,7 +149,7 @@ def check_head(lines: Sequence[str], source: str) -> None:
             raise InputError(f"{STDIN} is empty: nothing to score")
         raise InputError("is empty: nothing to score", source=source)
     if source != STDIN:
-        check_plain_text(lines[:_HEAD_LINES], source)
+        check_plain_text(lines[:HEAD_LINES], source)
 
 
 def stdin_columns(reader: LineReader) -> list[list[str]]:

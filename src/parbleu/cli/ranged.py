@@ -24,10 +24,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.cli.inputs import check_head
+from parbleu.cli.inputs import check_file_head
 from parbleu.errors import LengthMismatchError
 from parbleu.io.lines import check_counts
-from parbleu.io.reader import LineReader
 from parbleu.metrics.base import AnyMetric
 from parbleu.references import ReferenceSet
 from parbleu.scaling.byteranges import (
@@ -40,9 +39,6 @@ from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES
 from parbleu.scaling.forks import map_forked
 
 __all__ = ["RangedScores", "score_in_ranges"]
-
-#: Lines of a file that show whether it is plain text.
-_HEAD_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -135,10 +131,10 @@ def _checked_plans(
     """
     step("reading the references")
     for path in references:
-        _check_head(path, encoding)
+        check_file_head(path, encoding)
     step("reading the systems")
     for _, path in systems:
-        _check_head(path, encoding)
+        check_file_head(path, encoding)
     lines = max(1, min(chunk_lines, -(-count_line_bytes(references[0]) // max(jobs, 1))))
     counts, plans = count_line_ranges([*references, *(p for _, p in systems)], lines)
     ref_counts = list(zip(references, counts[: len(references)], strict=True))
@@ -153,9 +149,3 @@ def _checked_plans(
 def _same(function: Callable[[LineRange], _Tally]) -> Callable[[], Callable[[LineRange], _Tally]]:
     """What `map_forked` builds in each process: here, the same function everywhere."""
     return lambda: function
-
-
-def _check_head(path: str, encoding: str) -> None:
-    """Refuse an empty file or one that is not plain text (JSON Lines, XML, SGML)."""
-    with LineReader(path, encoding) as reader:
-        check_head(reader.take(_HEAD_LINES), path)

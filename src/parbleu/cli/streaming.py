@@ -22,7 +22,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from parbleu.cli.inputs import LineRules, check_head
+from parbleu.cli.inputs import HEAD_LINES, LineRules, check_file_head, check_head
 from parbleu.io.lines import check_counts, length_error
 from parbleu.io.reader import LineReader
 from parbleu.metrics.base import AnyMetric
@@ -39,9 +39,6 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
 __all__ = ["Streamed", "stream_scores"]
-
-#: Lines of a chunk that show whether a file is plain text.
-_HEAD_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -130,8 +127,7 @@ def _tally_range(task: tuple[_Work, list[str], LineRange]) -> _Tally:
 def _ranged(work: _Work, paths: list[str], jobs: int, chunk_lines: int) -> list[_Tally]:
     """Chunks read by the workers from byte ranges of regular files."""
     for index in _checked_order(paths):
-        with LineReader(paths[index], work.encoding) as reader:
-            check_head(reader.take(_HEAD_LINES), paths[index])
+        check_file_head(paths[index], work.encoding)
     counts, plans = count_line_ranges(paths, chunk_lines)
     if plans is None:
         raise length_error([(paths[i], counts[i]) for i in _checked_order(paths)])
@@ -148,7 +144,7 @@ def _read_chunks(
     """Parallel chunks of every input with the number of their first line, checked."""
     names = [reader.path for reader in readers]
     for index in _checked_order(names):
-        check_head(readers[index].peek(_HEAD_LINES), names[index])
+        check_head(readers[index].peek(HEAD_LINES), names[index])
     first = 0
     while True:
         parts = [reader.take(chunk_lines) for reader in readers]
