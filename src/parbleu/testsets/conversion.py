@@ -75,6 +75,12 @@ class RawPair:
             return ("src", *refs, *metadata)
         if kind in (RawFormat.PLAIN_TEXT, RawFormat.TSV):
             return ("src", "ref")
+        if kind is RawFormat.WMT_XML and "_columns" not in self.__dict__:  # not yet read whole
+            from parbleu.testsets.wmt_xml_names import wmt_xml_fields  # noqa: PLC0415
+
+            fields = wmt_xml_fields(self.raw / self.files[0].path)
+            if fields is not None:
+                return fields
         return tuple(self._columns)
 
     def lines(self, field: str) -> list[str]:

@@ -65,6 +65,8 @@ def fetch_model(
     path = cache.model_file(model.file_name)
     if path.is_file() and model.sha256 is None:
         return path  # a copy already there, used as sacreBLEU uses it
+    if not path.is_file():
+        _check_may_fetch(model, path, settings)
     with file_lock(path.with_name(path.name + ".lock"), settings.lock_timeout):
         if path.is_file():
             error = _check(path, model)
@@ -73,13 +75,7 @@ def fetch_model(
             if settings.offline:
                 raise error
             path.unlink()
-        if settings.offline:
-            raise InputError(
-                f"{path} is not in the cache and downloads are off (--offline or "
-                f"PARBLEU_OFFLINE=1): place the file of {model.url} there"
-            )
-        if model.sha256 is None and not settings.allow_unpinned_models:
-            raise _unpinned(model, path)
+        _check_may_fetch(model, path, settings)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
         try:
             fetch(model.url, temporary, settings, f"the {name} model")
@@ -90,3 +86,14 @@ def fetch_model(
         finally:
             temporary.unlink(missing_ok=True)
     return path
+
+
+def _check_may_fetch(model: SpmModel, path: Path, settings: FetchSettings) -> None:
+    """Refuse to fetch offline, or a model without a pin unless allowed."""
+    if settings.offline:
+        raise InputError(
+            f"{path} is not in the cache and downloads are off (--offline or "
+            f"PARBLEU_OFFLINE=1): place the file of {model.url} there"
+        )
+    if model.sha256 is None and not settings.allow_unpinned_models:
+        raise _unpinned(model, path)
