@@ -13,28 +13,66 @@ from parbleu.testsets.registry import citations
 
 __all__ = ["TEST_SETS"]
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_TED_TEST_EN_FR = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/fr/en-fr.tgz",
+    md5="1849bcc3b006dc0642a8843b11aa7192",
+)
+_TED_TEST_FR_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/fr/en/fr-en.tgz",
+    md5="79bf7a2ef02d226875f55fb076e7e473",
+)
+_TED_TEST_EN_DE = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/de/en-de.tgz",
+    md5="b68e7097b179491f6c466ef41ad72b9b",
+)
+_TED_TEST_DE_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/de/en/de-en.tgz",
+    md5="e3f5b2a075a2da1a395c8b60bf1e9be1",
+)
+_TED_TEST_EN_ZH = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/zh/en-zh.tgz",
+    md5="975a858783a0ebec8c57d83ddd5bd381",
+)
+_TED_TEST_ZH_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/zh/en/zh-en.tgz",
+    md5="cc51d9b7fe1ff2af858c6a0dd80b8815",
+)
+_TRNTED_EN_DE = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
+    md5="d8a32cfc002a4f12b17429cfa78050e6",
+)
+_TRNTED_DE_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
+    md5="ca2b94d694150d4d6c5dc64c200fa589",
+)
+_TRNTED_EN_FR = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
+    md5="3cf07ebe305312b12f7f1a4d5f8f8377",
+)
+_TRNTED_FR_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
+    md5="19927da9de0f40348cad9c0fc61642ac",
+)
+_TRNTED_EN_ZH = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
+    md5="575b788dad6c5b9c5cee636f9ac1094a",
+)
+_TRNTED_ZH_EN = Download(
+    "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
+    md5="1c0ae40171d52593df8a6963d3828116",
+)
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "iwslt17",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/fr/en-fr.tgz",
-                md5="1849bcc3b006dc0642a8843b11aa7192",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/fr/en/fr-en.tgz",
-                md5="79bf7a2ef02d226875f55fb076e7e473",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/de/en-de.tgz",
-                md5="b68e7097b179491f6c466ef41ad72b9b",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/de/en/de-en.tgz",
-                md5="e3f5b2a075a2da1a395c8b60bf1e9be1",
-            ),
+            _TED_TEST_EN_FR,
+            _TED_TEST_FR_EN,
+            _TED_TEST_EN_DE,
+            _TED_TEST_DE_EN,
             Download(
                 "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/ar/en-ar.tgz",
                 md5="ecdc6bc4ab4c8984e919444f3c05183a",
@@ -59,14 +97,8 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
                 "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/ko/en/ko-en.tgz",
                 md5="7e580af973bb389ec1d1378a1850742f",
             ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/zh/en-zh.tgz",
-                md5="975a858783a0ebec8c57d83ddd5bd381",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/zh/en/zh-en.tgz",
-                md5="cc51d9b7fe1ff2af858c6a0dd80b8815",
-            ),
+            _TED_TEST_EN_ZH,
+            _TED_TEST_ZH_EN,
         ),
         "Official evaluation data for IWSLT.",
         pair_table(
@@ -103,30 +135,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2016",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/fr/en-fr.tgz",
-                md5="1849bcc3b006dc0642a8843b11aa7192",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/fr/en/fr-en.tgz",
-                md5="79bf7a2ef02d226875f55fb076e7e473",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/de/en-de.tgz",
-                md5="b68e7097b179491f6c466ef41ad72b9b",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/de/en/de-en.tgz",
-                md5="e3f5b2a075a2da1a395c8b60bf1e9be1",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/en/zh/en-zh.tgz",
-                md5="975a858783a0ebec8c57d83ddd5bd381",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-ted-test/texts/zh/en/zh-en.tgz",
-                md5="cc51d9b7fe1ff2af858c6a0dd80b8815",
-            ),
+            _TED_TEST_EN_FR,
+            _TED_TEST_FR_EN,
+            _TED_TEST_EN_DE,
+            _TED_TEST_DE_EN,
+            _TED_TEST_EN_ZH,
+            _TED_TEST_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -150,30 +164,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2015",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -197,30 +193,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2014",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -244,30 +222,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2013",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -291,30 +251,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2012",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -338,30 +280,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2011",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -385,30 +309,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/tst2010",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(
@@ -432,30 +338,12 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "iwslt17/dev2010",
         RawFormat.IWSLT_XML,
         (
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/de/en-de.tgz",
-                md5="d8a32cfc002a4f12b17429cfa78050e6",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/de/en/de-en.tgz",
-                md5="ca2b94d694150d4d6c5dc64c200fa589",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/fr/en-fr.tgz",
-                md5="3cf07ebe305312b12f7f1a4d5f8f8377",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/fr/en/fr-en.tgz",
-                md5="19927da9de0f40348cad9c0fc61642ac",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/en/zh/en-zh.tgz",
-                md5="575b788dad6c5b9c5cee636f9ac1094a",
-            ),
-            Download(
-                "https://raw.githubusercontent.com/hlt-mt/WIT3/master/archive/2017-01-trnted/texts/zh/en/zh-en.tgz",
-                md5="1c0ae40171d52593df8a6963d3828116",
-            ),
+            _TRNTED_EN_DE,
+            _TRNTED_DE_EN,
+            _TRNTED_EN_FR,
+            _TRNTED_FR_EN,
+            _TRNTED_EN_ZH,
+            _TRNTED_ZH_EN,
         ),
         "Development data for IWSLT 2017.",
         pair_table(

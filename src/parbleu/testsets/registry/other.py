@@ -13,6 +13,16 @@ from parbleu.testsets.registry import citations
 
 __all__ = ["TEST_SETS"]
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_MULTI30K_TEST_SETS = Download(
+    "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/multi30k_test_sets_d3ec2a38.tar.gz",
+    md5="9cf8f22d57fee2ca2af3c682dfdc525b",
+)
+_MTNT_1_1 = Download(
+    "https://github.com/pmichel31415/mtnt/releases/download/v1.1/MTNT.1.1.tar.gz",
+    md5="8ce1831ac584979ba8cdcd9d4be43e1d",
+)
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
@@ -78,12 +88,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "multi30k/2016",
         RawFormat.PLAIN_TEXT,
-        (
-            Download(
-                "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/multi30k_test_sets_d3ec2a38.tar.gz",
-                md5="9cf8f22d57fee2ca2af3c682dfdc525b",
-            ),
-        ),
+        (_MULTI30K_TEST_SETS,),
         "2016 flickr test set of Multi30k dataset",
         pair_table(
             """
@@ -97,12 +102,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "multi30k/2017",
         RawFormat.PLAIN_TEXT,
-        (
-            Download(
-                "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/multi30k_test_sets_d3ec2a38.tar.gz",
-                md5="9cf8f22d57fee2ca2af3c682dfdc525b",
-            ),
-        ),
+        (_MULTI30K_TEST_SETS,),
         "2017 flickr test set of Multi30k dataset",
         pair_table(
             """
@@ -116,10 +116,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "multi30k/2018",
         RawFormat.PLAIN_TEXT,
         (
-            Download(
-                "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/multi30k_test_sets_d3ec2a38.tar.gz",
-                md5="9cf8f22d57fee2ca2af3c682dfdc525b",
-            ),
+            _MULTI30K_TEST_SETS,
             Download(
                 "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/test_2018_flickr.cs.gz",
                 md5="4c6b6490e58107b2e397c5e3e1690abc",
@@ -169,12 +166,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "mtnt1.1/test",
         RawFormat.TSV,
-        (
-            Download(
-                "https://github.com/pmichel31415/mtnt/releases/download/v1.1/MTNT.1.1.tar.gz",
-                md5="8ce1831ac584979ba8cdcd9d4be43e1d",
-            ),
-        ),
+        (_MTNT_1_1,),
         (
             "Test data for the Machine Translation of Noisy Text task: "
             "http://www.cs.cmu.edu/~pmichel1/mtnt/"
@@ -193,12 +185,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "mtnt1.1/valid",
         RawFormat.TSV,
-        (
-            Download(
-                "https://github.com/pmichel31415/mtnt/releases/download/v1.1/MTNT.1.1.tar.gz",
-                md5="8ce1831ac584979ba8cdcd9d4be43e1d",
-            ),
-        ),
+        (_MTNT_1_1,),
         (
             "Validation data for the Machine Translation of Noisy Text task: "
             "http://www.cs.cmu.edu/~pmichel1/mtnt/"
@@ -217,12 +204,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "mtnt1.1/train",
         RawFormat.TSV,
-        (
-            Download(
-                "https://github.com/pmichel31415/mtnt/releases/download/v1.1/MTNT.1.1.tar.gz",
-                md5="8ce1831ac584979ba8cdcd9d4be43e1d",
-            ),
-        ),
+        (_MTNT_1_1,),
         (
             "Validation data for the Machine Translation of Noisy Text task: "
             "http://www.cs.cmu.edu/~pmichel1/mtnt/"

@@ -13,6 +13,9 @@ from parbleu.testsets.registry import citations
 
 __all__ = ["TEST_SETS"]
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_WMT08_TEST = Download("https://statmt.org/wmt08/test.tgz", md5="0582e4e894a3342044059c894e1aea3d")
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
@@ -123,7 +126,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt08",
         RawFormat.SGML,
-        (Download("https://statmt.org/wmt08/test.tgz", md5="0582e4e894a3342044059c894e1aea3d"),),
+        (_WMT08_TEST,),
         "Official evaluation data.",
         pair_table(
             """
@@ -145,7 +148,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt08/nc",
         RawFormat.SGML,
-        (Download("https://statmt.org/wmt08/test.tgz", md5="0582e4e894a3342044059c894e1aea3d"),),
+        (_WMT08_TEST,),
         "Official evaluation data (news commentary).",
         pair_table(
             """
@@ -158,7 +161,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt08/europarl",
         RawFormat.SGML,
-        (Download("https://statmt.org/wmt08/test.tgz", md5="0582e4e894a3342044059c894e1aea3d"),),
+        (_WMT08_TEST,),
         "Official evaluation data (Europarl).",
         pair_table(
             """

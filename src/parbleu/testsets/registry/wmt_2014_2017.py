@@ -26,17 +26,26 @@ _HUMAN_PARITY = (
     "Translator-HumanParityData-Reference"
 )
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_WMT17_TEST = Download(
+    "https://data.statmt.org/wmt17/translation-task/test.tgz",
+    md5="86a1724c276004aa25455ae2a04cef26",
+)
+_WMT17_TEST_UPDATE_1 = Download(
+    "https://data.statmt.org/wmt17/translation-task/test-update-1.tgz",
+    md5="91dbfd5af99bc6891a637a68e04dfd41",
+)
+_WMT16_TEST = Download(
+    "https://data.statmt.org/wmt16/translation-task/test.tgz",
+    md5="3d809cd0c2c86adb2c67034d15c4e446",
+)
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt17",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt17/translation-task/test.tgz",
-                md5="86a1724c276004aa25455ae2a04cef26",
-            ),
-        ),
+        (_WMT17_TEST,),
         "Official evaluation data.",
         pair_table(
             """
@@ -62,12 +71,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt17/B",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt17/translation-task/test.tgz",
-                md5="86a1724c276004aa25455ae2a04cef26",
-            ),
-        ),
+        (_WMT17_TEST,),
         "Additional reference for EN-FI and FI-EN.",
         pair_table(
             """
@@ -79,12 +83,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt17/tworefs",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt17/translation-task/test.tgz",
-                md5="86a1724c276004aa25455ae2a04cef26",
-            ),
-        ),
+        (_WMT17_TEST,),
         "Systems with two references.",
         pair_table(
             """
@@ -97,12 +96,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt17/improved",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt17/translation-task/test-update-1.tgz",
-                md5="91dbfd5af99bc6891a637a68e04dfd41",
-            ),
-        ),
+        (_WMT17_TEST_UPDATE_1,),
         "Improved zh-en and en-zh translations.",
         pair_table(
             """
@@ -139,10 +133,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
                 "https://github.com/MicrosoftTranslator/Translator-HumanParityData/archive/master.zip",
                 md5="18fdaa7a3c84cf6ef688da1f6a5fa96f",
             ),
-            Download(
-                "https://data.statmt.org/wmt17/translation-task/test-update-1.tgz",
-                md5="91dbfd5af99bc6891a637a68e04dfd41",
-            ),
+            _WMT17_TEST_UPDATE_1,
         ),
         "Additional Chinese-English references from Microsoft Research.",
         {
@@ -160,12 +151,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt16",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt16/translation-task/test.tgz",
-                md5="3d809cd0c2c86adb2c67034d15c4e446",
-            ),
-        ),
+        (_WMT16_TEST,),
         "Official evaluation data.",
         pair_table(
             """
@@ -189,12 +175,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt16/B",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt16/translation-task/test.tgz",
-                md5="3d809cd0c2c86adb2c67034d15c4e446",
-            ),
-        ),
+        (_WMT16_TEST,),
         "Additional reference for EN-FI.",
         pair_table(
             """
@@ -206,12 +187,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt16/tworefs",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt16/translation-task/test.tgz",
-                md5="3d809cd0c2c86adb2c67034d15c4e446",
-            ),
-        ),
+        (_WMT16_TEST,),
         "EN-FI with two references.",
         pair_table(
             """

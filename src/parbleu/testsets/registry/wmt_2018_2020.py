@@ -14,17 +14,26 @@ from parbleu.testsets.registry.subsets import SUBSETS
 
 __all__ = ["TEST_SETS"]
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_WMT20_TEST = Download(
+    "https://data.statmt.org/wmt20/translation-task/test.tgz",
+    md5="3b1f777cfd2fb15ccf66e9bfdb2b1699",
+)
+_WMT20_ROBUSTNESS20_3_SETS = Download(
+    "https://data.statmt.org/wmt20/robustness-task/robustness20-3-sets.zip",
+    md5="a12ac9ebe89b72195041518dffc4a9d5",
+)
+_WMT19_TEST = Download(
+    "https://data.statmt.org/wmt19/translation-task/test.tgz",
+    md5="84de7162d158e28403103b01aeefc39a",
+)
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt20/tworefs",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt20/translation-task/test.tgz",
-                md5="3b1f777cfd2fb15ccf66e9bfdb2b1699",
-            ),
-        ),
+        (_WMT20_TEST,),
         "WMT20 news test sets with two references",
         pair_table(
             """
@@ -45,12 +54,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt20",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt20/translation-task/test.tgz",
-                md5="3b1f777cfd2fb15ccf66e9bfdb2b1699",
-            ),
-        ),
+        (_WMT20_TEST,),
         "Official evaluation data for WMT20",
         pair_table(
             """
@@ -107,12 +111,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt20/robust/set1",
         RawFormat.PLAIN_TEXT,
-        (
-            Download(
-                "https://data.statmt.org/wmt20/robustness-task/robustness20-3-sets.zip",
-                md5="a12ac9ebe89b72195041518dffc4a9d5",
-            ),
-        ),
+        (_WMT20_ROBUSTNESS20_3_SETS,),
         "WMT20 robustness task, set 1",
         pair_table(
             """
@@ -125,12 +124,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt20/robust/set2",
         RawFormat.PLAIN_TEXT,
-        (
-            Download(
-                "https://data.statmt.org/wmt20/robustness-task/robustness20-3-sets.zip",
-                md5="a12ac9ebe89b72195041518dffc4a9d5",
-            ),
-        ),
+        (_WMT20_ROBUSTNESS20_3_SETS,),
         "WMT20 robustness task, set 2",
         pair_table(
             """
@@ -143,12 +137,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt20/robust/set3",
         RawFormat.PLAIN_TEXT,
-        (
-            Download(
-                "https://data.statmt.org/wmt20/robustness-task/robustness20-3-sets.zip",
-                md5="a12ac9ebe89b72195041518dffc4a9d5",
-            ),
-        ),
+        (_WMT20_ROBUSTNESS20_3_SETS,),
         "WMT20 robustness task, set 3",
         pair_table(
             """
@@ -160,12 +149,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt19",
         RawFormat.SGML,
-        (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
-        ),
+        (_WMT19_TEST,),
         "Official evaluation data.",
         pair_table(
             """
@@ -220,10 +204,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/ar",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-ar.ref",
                 md5="d66d9e91548ced0ac476f2390e32e2de",
@@ -241,10 +222,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/arp",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-arp.ref",
                 md5="c70ea808cf2bff621ad7a8fddd4deca9",
@@ -262,10 +240,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/wmtp",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-wmtp.ref",
                 md5="587c660ee5fd44727f0db025b71c6a82",
@@ -283,10 +258,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/hqr",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-hqr.ref",
                 md5="d9221135f62d7152de041f5bfc8efaea",
@@ -304,10 +276,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/hqp",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-hqp.ref",
                 md5="b7c3a07a59c8eccea5367e9ec5417a8a",
@@ -325,10 +294,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
         "wmt19/google/hqall",
         RawFormat.SGML_ADDITION,
         (
-            Download(
-                "https://data.statmt.org/wmt19/translation-task/test.tgz",
-                md5="84de7162d158e28403103b01aeefc39a",
-            ),
+            _WMT19_TEST,
             Download(
                 "https://raw.githubusercontent.com/google/wmt19-paraphrased-references/master/wmt19/ende/wmt19-ende-hqall.ref",
                 md5="edecf10ced59e10b703a6fbcf1fa9dfa",

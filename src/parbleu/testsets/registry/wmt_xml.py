@@ -12,6 +12,12 @@ from parbleu.testsets.entries import Download, KnownTestSet, RawFormat, pair_tab
 
 __all__ = ["TEST_SETS"]
 
+# Archives that several test sets read (each keeps its own copy, as sacreBLEU does).
+_WMT21_TEST = Download(
+    "https://data.statmt.org/wmt21/translation-task/test.tgz",
+    md5="32e7ab995bc318414375d60f0269af92",
+)
+
 #: The test sets of this module, in sacreBLEU's order.
 TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
@@ -151,12 +157,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21.",
         pair_table(
             """
@@ -188,12 +189,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21/B",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21 with reference B.",
         pair_table(
             """
@@ -211,12 +207,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21/AB",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21 with references A and B.",
         pair_table(
             """
@@ -235,12 +226,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21/C",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21 with reference C",
         pair_table(
             """
@@ -253,12 +239,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21/AC",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21 with references A and C",
         pair_table(
             """
@@ -271,12 +252,7 @@ TEST_SETS: tuple[KnownTestSet, ...] = (
     KnownTestSet(
         "wmt21/D",
         RawFormat.WMT_XML,
-        (
-            Download(
-                "https://data.statmt.org/wmt21/translation-task/test.tgz",
-                md5="32e7ab995bc318414375d60f0269af92",
-            ),
-        ),
+        (_WMT21_TEST,),
         "Official evaluation data for WMT21 with reference D",
         pair_table(
             """
