@@ -30,6 +30,7 @@ import pytest
 from parbleu.io.lines import read_lines
 from parbleu.testsets.cache import SacrebleuCache
 from parbleu.testsets.entries import RawFormat
+from parbleu.testsets.pair import TestSetPair
 from parbleu.testsets.reading import open_pair
 from parbleu.testsets.settings import FetchSettings
 from parbleu.testsets.text_files import write_text_files
@@ -114,13 +115,19 @@ def _sacrebleu_lines(caches: Caches, name: str, pair: str) -> dict[str, list[str
     }
 
 
+def _read(cache: Path, built: dict[str, Built], name: str, pair: str) -> TestSetPair:
+    """The pair in `cache`, offline: what is there must be enough."""
+    return open_pair(
+        name, pair, SacrebleuCache(cache), FetchSettings(offline=True), registry_of(built)
+    )
+
+
 @pytest.mark.parametrize(("name", "pair"), PAIRS)
 def test_fields_converted_from_downloads_are_sacrebleus(
     caches: Caches, built: dict[str, Built], name: str, pair: str
 ) -> None:
     expected = _sacrebleu_lines(caches, name, pair)
-    offline = FetchSettings(offline=True)
-    opened = open_pair(name, pair, SacrebleuCache(caches.ours), offline, registry_of(built))
+    opened = _read(caches.ours, built, name, pair)
     fields = opened.fields()
     if built[name].entry.raw_format is RawFormat.WMT_XML:  # sacreBLEU's refs: a set's order
         assert sorted(fields) == sorted(expected)
@@ -135,8 +142,7 @@ def test_parbleu_reads_the_cache_sacrebleu_filled_offline(
     caches: Caches, built: dict[str, Built], name: str, pair: str
 ) -> None:
     expected = _sacrebleu_lines(caches, name, pair)
-    offline = FetchSettings(offline=True)
-    opened = open_pair(name, pair, SacrebleuCache(caches.theirs), offline, registry_of(built))
+    opened = _read(caches.theirs, built, name, pair)
     assert {field: opened.file_lines(field) for field in opened.fields()} == expected
     default = [Path(p).name for p in caches.facts[f"{name} {pair}"]["refs"]]
     assert [opened.text_file(f).name for f in opened.reference_fields()] == default

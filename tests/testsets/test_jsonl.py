@@ -70,30 +70,26 @@ def _write(path: Path, *records: object) -> Path:
     return path
 
 
-def test_wmt25_paragraphs_must_align(tmp_path: Path) -> None:
-    record = {
+def _document(refs: dict[str, object]) -> dict[str, object]:
+    """A WMT25 record: one document of two paragraphs."""
+    return {
         "doc_id": "d",
         "domain": "news",
         "src_lang": "en",
         "tgt_lang": "de_DE",
         "src_text": "one\n\ntwo",
-        "refs": {"refA": {"ref": "eins"}},
+        "refs": refs,
     }
-    path = _write(tmp_path / "x.jsonl", record)
+
+
+def test_wmt25_paragraphs_must_align(tmp_path: Path) -> None:
+    path = _write(tmp_path / "x.jsonl", _document({"refA": {"ref": "eins"}}))
     with pytest.raises(InputError, match=r"line 1: document 'd': reference 'refA' has 1 par"):
         wmt25_fields(path, "en-de_DE")
 
 
 def test_a_pair_without_references_keeps_its_source(tmp_path: Path) -> None:
-    record = {
-        "doc_id": "d",
-        "domain": "news",
-        "src_lang": "en",
-        "tgt_lang": "de_DE",
-        "src_text": "one\n\ntwo",
-        "refs": {},
-    }
-    columns = wmt25_fields(_write(tmp_path / "x.jsonl", record), "en-de_DE")
+    columns = wmt25_fields(_write(tmp_path / "x.jsonl", _document({})), "en-de_DE")
     assert columns == {"src": ["one", "two"], "docid": ["d", "d"], "domain": ["news", "news"]}
 
 

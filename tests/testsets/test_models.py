@@ -20,7 +20,7 @@ from parbleu.cli.main import run
 from parbleu.errors import DownloadError, InputError, OptionError
 from parbleu.testsets.cache import SacrebleuCache
 from parbleu.testsets.models import fetch_model
-from parbleu.testsets.registry.models import SPM_MODELS
+from parbleu.testsets.registry.models import SPM_MODELS, SpmModel
 from parbleu.testsets.settings import FetchSettings
 from tests.testsets.archives import mirror_path
 from tests.testsets.mirror import Mirror
@@ -53,7 +53,7 @@ def mirror(model: bytes) -> Iterator[Mirror]:
         yield running
 
 
-def _pinned(sha256: str) -> dict[str, object]:
+def _pinned(sha256: str) -> dict[str, SpmModel]:
     return {"flores101": dataclasses.replace(SPM_MODELS["flores101"], sha256=sha256)}
 
 
@@ -62,14 +62,14 @@ def test_a_pinned_model_is_fetched_and_checked(
 ) -> None:
     settings = FetchSettings(mirror=mirror.url, backoff=0)
     sha256 = hashlib.sha256(model).hexdigest()
-    path = fetch_model("flores101", SacrebleuCache(tmp_path), settings, _pinned(sha256))  # type: ignore[arg-type]
+    path = fetch_model("flores101", SacrebleuCache(tmp_path), settings, _pinned(sha256))
     assert path == tmp_path / "models" / "sacrebleu_tokenizer_spm.model"
     assert path.read_bytes() == model
     path.write_bytes(b"a damaged copy")
     assert (
         fetch_model("flores101", SacrebleuCache(tmp_path), settings, _pinned(sha256)).read_bytes()
         == model
-    )  # type: ignore[arg-type]
+    )
     assert mirror.count(URL) == 2
 
 
@@ -78,7 +78,7 @@ def test_a_model_that_is_not_the_pinned_one_is_refused(
 ) -> None:
     settings = FetchSettings(mirror=mirror.url, backoff=0)
     with pytest.raises(DownloadError) as caught:
-        fetch_model("flores101", SacrebleuCache(tmp_path), settings, _pinned("0" * 64))  # type: ignore[arg-type]
+        fetch_model("flores101", SacrebleuCache(tmp_path), settings, _pinned("0" * 64))
     assert f"SHA-256 expected {'0' * 64}, received {hashlib.sha256(model).hexdigest()}" in str(
         caught.value
     )

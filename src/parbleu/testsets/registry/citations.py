@@ -345,21 +345,7 @@ MULTI30K_2016 = (
 )
 
 MULTI30K_2017 = (
-    "@InProceedings{elliott-etal-2016-multi30k,\n"
-    '    title = "{M}ulti30{K}: Multilingual {E}nglish-{G}erman Image Descriptions",\n'
-    "    author = \"Elliott, Desmond  and Frank, Stella  and Sima{'}an, Khalil  and "
-    'Specia, Lucia",\n'
-    '    booktitle = "Proceedings of the 5th Workshop on Vision and Language",\n'
-    "    month = aug,\n"
-    '    year = "2016",\n'
-    '    address = "Berlin, Germany",\n'
-    '    publisher = "Association for Computational Linguistics",\n'
-    '    url = "https://www.aclweb.org/anthology/W16-3210",\n'
-    '    doi = "10.18653/v1/W16-3210",\n'
-    '    pages = "70--74",\n'
-    "}\n"
-    "\n"
-    "@InProceedings{elliott-etal-2017-findings,\n"
+    MULTI30K_2016 + "\n\n" + "@InProceedings{elliott-etal-2017-findings,\n"
     '    title = "Findings of the Second Shared Task on Multimodal Machine Translation '
     'and Multilingual Image Description",\n'
     '    author = {Elliott, Desmond  and Frank, Stella  and Barrault, Lo{\\"\\i}c  and '
@@ -376,21 +362,7 @@ MULTI30K_2017 = (
 )
 
 MULTI30K_2018 = (
-    "@InProceedings{elliott-etal-2016-multi30k,\n"
-    '    title = "{M}ulti30{K}: Multilingual {E}nglish-{G}erman Image Descriptions",\n'
-    "    author = \"Elliott, Desmond  and Frank, Stella  and Sima{'}an, Khalil  and "
-    'Specia, Lucia",\n'
-    '    booktitle = "Proceedings of the 5th Workshop on Vision and Language",\n'
-    "    month = aug,\n"
-    '    year = "2016",\n'
-    '    address = "Berlin, Germany",\n'
-    '    publisher = "Association for Computational Linguistics",\n'
-    '    url = "https://www.aclweb.org/anthology/W16-3210",\n'
-    '    doi = "10.18653/v1/W16-3210",\n'
-    '    pages = "70--74",\n'
-    "}\n"
-    "\n"
-    "@InProceedings{barrault-etal-2018-findings,\n"
+    MULTI30K_2016 + "\n\n" + "@InProceedings{barrault-etal-2018-findings,\n"
     '    title = "Findings of the Third Shared Task on Multimodal Machine Translation",\n'
     '    author = {Barrault, Lo{\\"\\i}c  and Bougares, Fethi  and Specia, Lucia  and '
     "Lala, Chiraag  and Elliott, Desmond  and Frank, Stella},\n"
