@@ -250,3 +250,15 @@ def test_settings_refuse_bad_values() -> None:
         FetchSettings(timeout=-1)
     assert FetchSettings(mirror="http://m.example/").mirror == "http://m.example"
     assert isinstance(Download("https://h/x.tgz").is_archive, bool)
+
+
+def test_the_lock_is_the_one_sacrebleu_takes(tmp_path: Path) -> None:
+    """sacreBLEU locks ``<archive>.lock`` with portalocker: the two exclude each other."""
+    import portalocker  # noqa: PLC0415 (sacreBLEU's dependency: its lock, the oracle)
+
+    lock = tmp_path / (ARCHIVE + ".lock")
+    with file_lock(lock, 1.0), pytest.raises(portalocker.exceptions.AlreadyLocked):
+        portalocker.Lock(str(lock), timeout=0.1, fail_when_locked=True).acquire()
+    holder = portalocker.Lock(str(lock), timeout=1)
+    with holder, pytest.raises(DownloadError, match="held"), file_lock(lock, 0.1):
+        pass
