@@ -90,8 +90,9 @@ def test_a_model_that_is_not_the_pinned_one_is_refused(
 def test_an_unpinned_model_needs_to_be_allowed(tmp_path: Path, mirror: Mirror) -> None:
     with pytest.raises(OptionError, match="--allow-unpinned-model"):
         fetch_model("flores101", SacrebleuCache(tmp_path), FetchSettings(mirror=mirror.url))
+    offline = FetchSettings(offline=True, allow_unpinned_models=True)
     with pytest.raises(InputError, match="downloads are off"):
-        fetch_model("flores101", SacrebleuCache(tmp_path), FetchSettings(offline=True))
+        fetch_model("flores101", SacrebleuCache(tmp_path), offline)
     assert not tmp_path.joinpath("models").exists()
     assert mirror.count(URL) == 0
 

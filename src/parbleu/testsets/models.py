@@ -89,11 +89,11 @@ def fetch_model(
 
 
 def _check_may_fetch(model: SpmModel, path: Path, settings: FetchSettings) -> None:
-    """Refuse to fetch offline, or a model without a pin unless allowed."""
+    """Refuse a model without a pin unless allowed, and any fetch offline."""
+    if model.sha256 is None and not settings.allow_unpinned_models:
+        raise _unpinned(model, path)
     if settings.offline:
         raise InputError(
             f"{path} is not in the cache and downloads are off (--offline or "
             f"PARBLEU_OFFLINE=1): place the file of {model.url} there"
         )
-    if model.sha256 is None and not settings.allow_unpinned_models:
-        raise _unpinned(model, path)
