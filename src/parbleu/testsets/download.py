@@ -91,7 +91,13 @@ def _fetch_verified(
 ) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        fetch(download.url, temporary, settings, f"{test_set.name}: {download.basename}")
+        try:
+            fetch(download.url, temporary, settings, f"{test_set.name}: {download.basename}")
+        except DownloadError as exc:
+            raise DownloadError(
+                f"{test_set.name}: {exc}; without the network, use a mirror (--mirror URL) or "
+                f"place the file at {path}"
+            ) from None
         error = _verified(temporary, test_set, download)
         if error is not None:
             raise error
