@@ -32,7 +32,8 @@ DATA = Path(os.environ.get("PARBLEU_SHARED_DATA", REPO.parent / "shared" / "data
 
 def _env(cache: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")}
-    return env | {"SACREBLEU": str(cache), "HTTPS_PROXY": DEAD_PROXY, "HTTP_PROXY": DEAD_PROXY}
+    env |= {"SACREBLEU": str(cache), "HTTPS_PROXY": DEAD_PROXY, "HTTP_PROXY": DEAD_PROXY}
+    return env | {"PARBLEU_OFFLINE": "1"}  # the built cache has everything
 
 
 def _run(tool: str, argv: list[str], cache: Path) -> tuple[float, str]:

@@ -49,6 +49,16 @@ def shared_data() -> WmtData:
     return WmtData(root)
 
 
+@pytest.fixture(autouse=True)
+def _test_sets_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reaches the internet for a test set or a model: downloads are off.
+
+    The tests of downloading (tests/testsets) turn them on against a loopback mirror.
+    """
+    monkeypatch.setenv("PARBLEU_OFFLINE", "1")
+    monkeypatch.delenv("PARBLEU_MIRROR", raising=False)
+
+
 @pytest.fixture(scope="session")
 def wordnet() -> WordNet:
     """Debian's WordNet 3.0 as parbleu reads it, loaded once for every METEOR test."""

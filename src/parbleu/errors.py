@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 __all__ = [
+    "DownloadError",
     "EncodingError",
     "InputError",
     "LengthMismatchError",
@@ -26,6 +27,7 @@ __all__ = [
     "OptionError",
     "ParbleuError",
     "ReferenceShapeError",
+    "UnknownTestSetError",
 ]
 
 EXIT_DATA = 1
@@ -124,3 +126,20 @@ class MissingDependencyError(ParbleuError, ImportError):
     """An optional dependency is needed; the message names the extra that installs it."""
 
     exit_code = EXIT_DATA
+
+
+class DownloadError(ParbleuError):
+    """A file could not be fetched, or is not what it must be (its checksum); says which."""
+
+    exit_code = EXIT_DATA
+
+
+class UnknownTestSetError(ParbleuError, LookupError):
+    """A test set, or a language pair of one, that neither the registry nor the cache has.
+
+    A `LookupError`, not a `ValueError`: code written for sacreBLEU catches ``ValueError``
+    for its own argument errors (COMET's ``TESTSET:LANGPAIR``), and sacreBLEU raises a plain
+    ``Exception`` here.
+    """
+
+    exit_code = EXIT_USAGE

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from parbleu.cli.testsets import TEST_SETS
+from parbleu.testsets.registry import TEST_SETS
 from tests.wmt import Pair, WmtData
 
 #: Segments per made-up document.
@@ -79,7 +79,7 @@ def _write(path: Path, text: str) -> None:
 
 def _sgml_test_set(root: Path, name: str, pair: str, source: list[str], ref: list[str]) -> None:
     s, t = pair.split("-")
-    files = TEST_SETS[name].pairs[pair]
+    files = [f.path for f in TEST_SETS[name].pairs[pair].files]
     raw = root / name / "raw"
     setid = f'setid="newstest{name[3:]}" srclang="{s}"'
     _write(raw / files[0], _sgml("srcset", setid, source, s, t))
@@ -123,8 +123,8 @@ def _pack(root: Path, name: str) -> None:
     """The archive sacreBLEU would have downloaded, under its name in ``raw/``."""
     test_set = TEST_SETS[name]
     raw = root / name / "raw"
-    top = {Path(files[0]).parts[0] for files in test_set.pairs.values()}
-    with tarfile.open(raw / test_set.archive, "w:gz") as archive:
+    top = {Path(files.files[0].path).parts[0] for files in test_set.pairs.values()}
+    with tarfile.open(raw / test_set.local_name(test_set.downloads[0]), "w:gz") as archive:
         for folder in sorted(top):
             if (raw / folder).exists():
                 archive.add(raw / folder, arcname=folder)
@@ -142,11 +142,12 @@ def build_raw(root: Path, data: WmtData) -> None:
     for pair in data.wmt21_pairs:
         name = pair.folder.name
         _write(
-            root / "wmt21" / "raw" / TEST_SETS["wmt21"].pairs[name][0],
+            root / "wmt21" / "raw" / TEST_SETS["wmt21"].pairs[name].files[0].path,
             _wmt_xml(pair, systems=False),
         )
         if name in SYSTEM_PAIRS:
-            path = root / "wmt21/systems" / "raw" / TEST_SETS["wmt21/systems"].pairs[name][0]
+            files = TEST_SETS["wmt21/systems"].pairs[name].files
+            path = root / "wmt21/systems" / "raw" / files[0].path
             _write(path, _wmt_xml(pair, systems=True))
     for name in ("wmt13", "wmt17", "wmt21", "wmt21/systems"):
         _pack(root, name)

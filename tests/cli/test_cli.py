@@ -253,7 +253,7 @@ def test_empty_inputs(tmp_path: Path) -> None:
         ([REF_A, "-i", FAIR, FAIR], "is given twice"),
         (["-i", FAIR], "no reference files"),
         ([REF_A, "-t", "wmt17", "-l", "en-de"], "either a test set (-t) or reference files"),
-        (["-t", "wmt14", "-l", "en-de"], "unknown test set 'wmt14'"),
+        (["-t", "wmt99", "-l", "en-de"], "unknown test set 'wmt99'"),
         ([REF_A, REF_B, "-nr", "2", "-i", FAIR], "one reference file"),
         ([REF_A, "-i", FAIR, WEAK, "-sl"], "sentence-level mode scores one system"),
     ],

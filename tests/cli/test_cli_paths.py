@@ -338,8 +338,8 @@ NOT_FOR_SCORING = frozenset(
         "pathlib",
         "json",
         "gzip",
-        "parbleu.cli.testsets.cache",
-        "parbleu.cli.testsets.registry",
+        "parbleu.testsets.cache",
+        "parbleu.testsets.registry",
         "parbleu.cli.testsets.selection",
         "parbleu.tokenizers.spm",
         "parbleu.metrics.meteor.wordnet",
@@ -378,4 +378,4 @@ def test_scoring_files_imports_no_test_set_pathlib_json_or_gzip(tmp_path: Path) 
     assert _loaded_by(ref, "-i", hyp, "-f", "json") == started | {"json"}
     assert _loaded_by(ref, "-i", str(gzipped), "-f", "text") == started | {"gzip"}
     listed = _loaded_by("--list", "--cache-dir", str(tmp_path))
-    assert {"parbleu.cli.testsets.registry", "parbleu.cli.testsets.selection"} <= listed
+    assert {"parbleu.testsets.registry", "parbleu.testsets.cache"} <= listed

@@ -86,14 +86,15 @@ def test_model_given_explicitly(cache: Path, tmp_path: Path) -> None:
 
 
 def test_missing_model_says_where_and_from_where(tmp_path: Path) -> None:
+    """No SHA-256 sum of the model is pinned: parbleu does not fetch it unchecked."""
     code, out, err = ours(REF, "-i", HYP, "-tok", "flores200", "--cache-dir", str(tmp_path))
     path = tmp_path / "models" / "flores200sacrebleuspm"
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == (
-        f"parbleu: error: the 'flores200' tokenizer needs its SentencePiece model: {path} is not "
-        "in sacreBLEU's cache, and parbleu never downloads. Give the file with --spm-model FILE, "
-        "or put https://tinyurl.com/flores200sacrebleuspm there (sacreBLEU downloads it on "
-        "first use)\n"
+        "parbleu: error: the 'flores200' SentencePiece model has no pinned SHA-256 sum, so "
+        "parbleu does not fetch it unchecked: pass --allow-unpinned-model to fetch "
+        "https://tinyurl.com/flores200sacrebleuspm as it is, give the file with --spm-model "
+        f"FILE, or place it at {path}\n"
     )
 
 

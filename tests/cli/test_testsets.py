@@ -43,6 +43,8 @@ def ours(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
 def sacrebleu_env(caches: Caches, monkeypatch: pytest.MonkeyPatch) -> None:
     """parbleu finds the full cache as sacreBLEU does, through $SACREBLEU."""
     monkeypatch.setenv("SACREBLEU", str(caches.full))
+    monkeypatch.setenv("PARBLEU_OFFLINE", "1")  # these tests never reach for the network
+    monkeypatch.delenv("PARBLEU_MIRROR", raising=False)
     monkeypatch.delenv("SACREBLEU_FORMAT", raising=False)
 
 
@@ -141,19 +143,18 @@ def test_list_fields_equal_sacrebleus(caches: Caches, argv: list[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [["--list"], ["--list", "-l", "en-de"], ["--list", "-l", "ja-en"]])
-def test_list_of_test_sets_is_sacrebleus_for_the_sets_parbleu_reads(
+def test_list_of_test_sets_is_sacrebleus_and_the_newer_ones(
     caches: Caches, argv: list[str]
 ) -> None:
+    """Every line of sacreBLEU's list, in its order; the newer test sets sorted in."""
     code, out, _ = ours(*argv)
-    header, *lines = theirs(caches.full, *argv).splitlines()
+    expected = theirs(caches.full, *argv).splitlines()
     mine = out.splitlines()
-    names = {line.split()[0] for line in mine[1:]}
     assert code == 0
-    assert mine[0] == header
-    assert mine[1:] == [line for line in lines if line.split()[0] in names]
-    assert names == {"wmt13", "wmt17", "wmt21", "wmt21/systems"} & {
-        line.split()[0] for line in lines
-    }
+    assert mine[0] == expected[0]
+    assert [line for line in mine[1:] if line.split()[0] in DATASETS] == expected[1:]
+    newer = {line.split()[0] for line in mine[1:]} - set(DATASETS)
+    assert newer == ({"wmt24pp", "wmt25"} if len(argv) == 1 else set())
 
 
 @pytest.mark.parametrize(
@@ -225,7 +226,7 @@ def test_the_cache_is_only_read(caches: Caches, shared_data: WmtData) -> None:
     raw = ["--cache-dir", str(caches.raw)]
     assert ours("-t", "wmt21", "-l", "en-ja", "-i", system, *raw)[0] == 0
     assert ours("-t", "wmt17", "-l", "en-de", "--echo", "all", *raw)[0] == 0
-    assert ours("--download", "wmt21", "-l", "en-ja", *raw)[0] == 0
+    assert ours("--list", "-t", "wmt21", "-l", "en-ja", *raw)[0] == 0
     assert _snapshot(caches.raw) == before
 
 
@@ -248,38 +249,29 @@ def test_citation_is_sacrebleus() -> None:
     )
 
 
-def test_missing_files_say_which_and_how_to_get_them(tmp_path: Path, shared_data: WmtData) -> None:
+def test_offline_a_missing_archive_says_what_to_place_where(
+    tmp_path: Path, shared_data: WmtData
+) -> None:
+    """PARBLEU_OFFLINE=1 (set for every test here): no download, one line saying what to do."""
     system = two_systems(shared_data, "wmt17", "en-de")[0]
     code, out, err = ours("-t", "wmt17", "-l", "en-de", "-i", system, "--cache-dir", str(tmp_path))
-    missing = tmp_path / "wmt17" / "raw" / "test" / "newstest2017-ende-ref.de.sgm"
+    archive = tmp_path / "wmt17" / "raw" / "wmt17.test.tgz"
     assert (code, out) == (1, "")
-    assert err.startswith(f"parbleu: error: wmt17 en-de: {missing} is not in sacreBLEU's cache")
+    assert err.startswith(f"parbleu: error: wmt17: {archive} is not in the cache")
     for hint in (
-        "never downloads",
-        f"SACREBLEU={tmp_path} sacrebleu -t wmt17 -l en-de --echo src",
+        "downloads are off (--offline or PARBLEU_OFFLINE=1)",
         "https://data.statmt.org/wmt17/translation-task/test.tgz",
-        str(tmp_path / "wmt17" / "raw" / "wmt17.test.tgz"),
-        "--cache-dir",
+        "MD5 86a1724c276004aa25455ae2a04cef26",
     ):
         assert hint in err, hint
     assert err.count("\n") == 1
-
-
-def test_download_checks_the_cache(caches: Caches, tmp_path: Path) -> None:
-    code, out, err = ours("--download", "wmt21/systems", "-l", "zh-en")
-    assert (code, out) == (0, "")
-    assert "is in sacreBLEU's cache" in err
-    assert "never downloads" in err
-    code, _, err = ours("--download", "wmt21", "-l", "en-de", "--cache-dir", str(tmp_path))
-    assert code == 1
-    assert "newstest2021.en-de.xml is not in sacreBLEU's cache" in err
-    assert ours("--download", "wmt21", "-l", "en-de", "-q")[::2] == (0, "")
+    assert not tmp_path.joinpath("wmt17").exists()
 
 
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["-t", "wmt99", "-l", "en-de"], 2, "unknown test set 'wmt99': parbleu reads wmt13, wmt17"),
+        (["-t", "wmt99", "-l", "en-de"], 2, "unknown test set 'wmt99': not in the registry"),
         (["-t", "wmt17", "-l", "en-xx"], 2, "wmt17 has no language pair 'en-xx'; it has cs-en"),
         (["-t", "wmt17"], 2, "-t wmt17 needs a language pair (-l SRC-TRG)"),
         (["-t", "wmt17", "-l", "en-de", "-nr", "2"], 2, "-nr/--num-refs"),

@@ -127,6 +127,8 @@ def run_suite(root: Path) -> SuiteRun:
     (root / "conftest.py").write_text(CONFTEST)
     (root / "pytest.ini").write_text("[pytest]\naddopts =\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "SACREBLEU_SEED")}
+    # Hermetic: an empty cache of its own, and no download (the tests that download fail).
+    env |= {"SACREBLEU": str(root / "sacrebleu-cache"), "PARBLEU_OFFLINE": "1"}
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test"]
     done = subprocess.run(
         command, check=False, cwd=root, env=env, capture_output=True, text=True, timeout=600

@@ -171,13 +171,14 @@ def test_options_are_read_only() -> None:
         metric.lowercase = False  # type: ignore[misc]
 
 
-def test_test_sets_are_refused_with_the_reason() -> None:
-    with pytest.raises(parbleu.OptionError, match="does not download test sets"):
-        compat.DATASETS["wmt17"]
-    with pytest.raises(parbleu.OptionError, match="does not download test sets"):
-        compat.get_source_file("wmt17", "en-de")
-    with pytest.raises(parbleu.OptionError, match="does not download test sets"):
-        list(compat.dataset.DATASETS)
+def test_test_sets_are_sacrebleus_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Oracle: sacreBLEU's DATASETS (tests/testsets/test_compat.py tests the rest)."""
+    assert compat.DATASETS["wmt17"].data == sacrebleu.DATASETS["wmt17"].data
+    assert compat.DATASETS.get("wmt99") is None
+    assert list(compat.dataset.DATASETS)[:67] == list(sacrebleu.DATASETS)
+    monkeypatch.setenv("SACREBLEU", str(tmp_path))
+    with pytest.raises(LookupError, match="No such test set wmt99"):
+        compat.get_source_file("wmt99", "en-de")
 
 
 def test_alias_modules_cover_what_sacrebleus_tests_import() -> None:

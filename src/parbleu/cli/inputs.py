@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
-from parbleu.cli.testsets.options import check_selection
+from parbleu.cli.testsets.options import check_selection, test_set_request
 from parbleu.errors import InputError, OptionError
 from parbleu.io.formats import check_plain_text, read_segments
 from parbleu.io.lines import check_counts, split_tab_fields
@@ -211,6 +211,7 @@ def read_inputs(
     stdin: BinaryIO | None,
     environ: Mapping[str, str],
     step: Callable[[str], None] = lambda _: None,
+    stderr: TextIO | None = None,
 ) -> Inputs:
     """The references and systems the options name, all in memory.
 
@@ -218,10 +219,10 @@ def read_inputs(
     else ``$SACREBLEU`` in `environ`); with ``--origlang`` or ``--subset``, only the segments
     they keep.
     """
-    check_selection(args)
+    check_selection(test_set_request(args))
     step("reading the references")
     if args.test_set:
-        return _test_set_inputs(args, stdin, environ, step)
+        return _test_set_inputs(args, stdin, environ, step, stderr)
     sources = Sources.from_args(args)
     refs = sources.read_references(args.encoding)
     return _with_systems(args, stdin, sources.ref_names, refs, sources.systems, step=step)
@@ -232,18 +233,17 @@ def _test_set_inputs(
     stdin: BinaryIO | None,
     environ: Mapping[str, str],
     step: Callable[[str], None],
+    stderr: TextIO | None,
 ) -> Inputs:
     """The references of ``-t`` and the systems, the segments ``--origlang``/``--subset`` keep."""
-    from parbleu.cli.testsets.selection import (  # noqa: PLC0415 (test sets only)
-        cache_from,
-        kept_segments,
-        test_set_references,
-    )
+    from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415 (test sets only)
+    from parbleu.cli.testsets.selection import kept_segments, test_set_references  # noqa: PLC0415
 
-    cache = cache_from(args.cache_dir, environ)
-    ref_names, refs = test_set_references(args, cache)
+    request = test_set_request(args)
+    context = test_set_context(request, environ, stderr)
+    ref_names, refs = test_set_references(request, context)
     inputs = _with_systems(args, stdin, ref_names, refs, _systems_given(args), step=step)
-    keep = kept_segments(args, cache, len(refs[0]))
+    keep = kept_segments(request, context, len(refs[0]))
     if keep is None:
         return inputs
     systems = inputs.systems

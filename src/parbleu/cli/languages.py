@@ -9,8 +9,8 @@ the same for BLEU and for NIST, which shares ``-tok``. The target language works
 reference files as with ``-t``.
 
 spBLEU's tokenizers need a SentencePiece model: ``--spm-model FILE``, else the file sacreBLEU
-keeps in ``<cache>/models/`` (`parbleu.tokenizers.spm.SACREBLEU_MODEL_FILES`). The cache, the
-test-set registry and the SentencePiece module are imported only then.
+keeps in ``<cache>/models/``, fetched there if absent (`parbleu.cli.testsets.models`). The
+cache, the test-set registry and the SentencePiece module are imported only then.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import argparse
 from collections.abc import Mapping
 from typing import TextIO
 
-from parbleu.errors import InputError, OptionError
+from parbleu.errors import OptionError
 from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS
 
 __all__ = ["TARGET_TOKENIZERS", "target_language", "with_language_defaults"]
@@ -36,10 +36,13 @@ _ADVICE = {
 
 
 def target_language(pair: str | None) -> str | None:
-    """The target language of ``SRC-TRG`` (None without ``-l``).
+    """The target language of ``SRC-TRG`` (None without ``-l``), without a locale suffix.
 
-    >>> target_language("en-ja")
-    'ja'
+    WMT24++ and WMT25 name pairs with locales (``en-ja_JP``, ``en-sr_Cyrl_RS``): the
+    language is what precedes the first ``_``.
+
+    >>> target_language("en-ja"), target_language("en-ja_JP")
+    ('ja', 'ja')
 
     Raises:
         OptionError: a value that is not two codes joined by one hyphen.
@@ -49,23 +52,16 @@ def target_language(pair: str | None) -> str | None:
     codes = pair.split("-")
     if len(codes) != 2 or not all(codes):
         raise OptionError(f"-l/--language-pair takes SRC-TRG, for example en-de; got {pair!r}")
-    return codes[1]
+    return codes[1].split("_")[0]
 
 
-def _model_file(name: str, args: argparse.Namespace, environ: Mapping[str, str]) -> str:
-    from parbleu.cli.testsets.registry import SPM_MODEL_URLS  # noqa: PLC0415 (spBLEU only)
-    from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
-    from parbleu.tokenizers.spm import SACREBLEU_MODEL_FILES  # noqa: PLC0415
+def _model_file(
+    name: str, args: argparse.Namespace, environ: Mapping[str, str], stderr: TextIO
+) -> str:
+    from parbleu.cli.testsets.models import spm_model_file  # noqa: PLC0415 (spBLEU only)
+    from parbleu.cli.testsets.options import test_set_request  # noqa: PLC0415
 
-    cache = cache_from(args.cache_dir, environ)
-    path = cache.root / "models" / SACREBLEU_MODEL_FILES[name]
-    if not path.is_file():
-        raise InputError(
-            f"the {name!r} tokenizer needs its SentencePiece model: {path} is not in "
-            f"sacreBLEU's cache, and parbleu never downloads. Give the file with --spm-model "
-            f"FILE, or put {SPM_MODEL_URLS[name]} there (sacreBLEU downloads it on first use)"
-        )
-    return str(path)
+    return str(spm_model_file(name, test_set_request(args), environ, stderr))
 
 
 def _warn(args: argparse.Namespace, tokenized: set[str], message: str, stderr: TextIO) -> None:
@@ -79,7 +75,7 @@ def with_language_defaults(
     """`args` with the tokenizer of ``-l``'s target language and the cache's spBLEU model.
 
     A new namespace; `args` is not changed. The cache is ``--cache-dir``, else ``$SACREBLEU``
-    in `environ` (`parbleu.cli.testsets.selection.cache_from`). Warnings go to `stderr` unless
+    in `environ` (`parbleu.cli.testsets.context`). Warnings go to `stderr` unless
     ``-q``.
     """
     values = dict(vars(args))
@@ -100,5 +96,5 @@ def with_language_defaults(
         )
     chosen = values.get("tokenize")
     if chosen in SENTENCEPIECE_TOKENIZERS and "spm_model" not in values and "bleu" in args.metrics:
-        values["spm_model"] = _model_file(chosen, args, environ)
+        values["spm_model"] = _model_file(chosen, args, environ, stderr)
     return argparse.Namespace(**values)

@@ -19,7 +19,7 @@ from parbleu.cli.parser import build_parser
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
 from parbleu.cli.scoring import score
-from parbleu.cli.testsets.options import wants_query
+from parbleu.cli.testsets.options import test_set_request, wants_query
 
 __all__ = ["main", "run"]
 
@@ -44,12 +44,17 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
         return run_replicate(list(argv[1:]), stdout, stderr)
     args = _parse(argv)
     environ = dict(os.environ)
-    if wants_query(args):
+    request = test_set_request(args)
+    if wants_query(request):
+        from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415
         from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
-        from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
 
-        cache = cache_from(args.cache_dir, environ)
-        return emit(lambda: query_lines(args, cache, stderr), stdout, stderr, prog="parbleu")
+        return emit(
+            lambda: query_lines(request, test_set_context(request, environ, stderr)),
+            stdout,
+            stderr,
+            prog="parbleu",
+        )
     progress = Progress.for_command(args.progress, stderr, quiet=args.quiet)
 
     def produce() -> list[str]:

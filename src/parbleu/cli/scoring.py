@@ -33,7 +33,7 @@ from parbleu.cli.options import Context, build_metrics
 from parbleu.cli.parser import wants_significance
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import corpus_lines, sentence_lines
-from parbleu.cli.testsets.options import check_selection
+from parbleu.cli.testsets.options import check_selection, test_set_request
 from parbleu.errors import OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.lines import check_counts
@@ -120,7 +120,7 @@ def score(
     sacreBLEU's variables are read (``$SACREBLEU``, the cache; ``$SACREBLEU_SEED``).
     """
     environ = environ if environ is not None else {}
-    check_selection(args)
+    check_selection(test_set_request(args))
     if args.scores and not wants_significance(args):
         raise OptionError(
             "--scores (segment scores computed elsewhere) goes with -ci, -pbs, -par or --blocks"
@@ -129,7 +129,7 @@ def score(
     jobs = args.paired_jobs or available_cores()
     command = _Command(args, stderr, jobs, labels, progress or Progress.off())
     if args.sentence_level or wants_significance(args) or args.test_set or args.detail:
-        inputs = read_inputs(args, stdin, environ, command.progress.step)
+        inputs = read_inputs(args, stdin, environ, command.progress.step, stderr)
         return _in_memory(command, inputs, environ)
     sources = Sources.from_args(args)
     streamed = build_metrics(args.metrics, args, Context(jobs=1))
@@ -360,14 +360,15 @@ def _detailed(command: _Command, inputs: Inputs, environ: Mapping[str, str]) -> 
 
     The scores are printed as text whatever ``-f`` says, as sacreBLEU prints them.
     """
+    from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415
     from parbleu.cli.testsets.detail import detail_lines  # noqa: PLC0415
-    from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
 
     command.warn_tokenized(_tokenized_lines(inputs.systems[0]))
     metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
     scores = [metric.corpus_score(inputs.systems[0]) for metric in metrics]
-    cache = cache_from(command.args.cache_dir, environ)
-    detail = detail_lines(command.args, cache, metrics, inputs)
+    request = test_set_request(command.args)
+    context = test_set_context(request, environ, command.stderr)
+    detail = detail_lines(request, context, metrics, inputs)
     return [*command.one_system(scores, fmt="text"), *detail]
 
 

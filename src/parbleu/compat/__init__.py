@@ -20,8 +20,9 @@ Where parbleu deliberately differs from sacreBLEU:
 * References with another number of segments than the hypotheses raise
   `parbleu.LengthMismatchError`; sacreBLEU silently truncates them with ``zip`` and scores a
   part of the corpus (its issues #220 and #275).
-* Nothing is downloaded: ``DATASETS`` and the test-set functions (``get_source_file`` ...)
-  raise `parbleu.OptionError`; spBLEU's tokenizers take their model file as ``spm_model=``.
+* Test sets are downloaded with their checksums verified (`parbleu.compat.dataset`); an
+  unknown one raises `parbleu.errors.UnknownTestSetError` (a ``LookupError``); spBLEU's
+  tokenizers take their model file as ``spm_model=``.
 * No environment variable is read: the bootstrap seed is the keyword ``seed`` (default
   12345, sacreBLEU's default for ``$SACREBLEU_SEED``); ``SACREBLEU_DIR`` is ``~/.sacrebleu``.
 * Signatures end in ``version:parbleu-<version>``, naming the program that computed them.

@@ -2,9 +2,9 @@
 
 `parbleu.compat.alias_modules` registers this module as ``sacrebleu.utils``. It holds the
 functions of sacreBLEU's module that are public API: ``smart_open``, the arithmetic helpers
-``my_log`` and ``sum_of_lists``, and the test-set look-ups, which refuse with an error that
-says why (`parbleu.compat.dataset`). ``SACREBLEU_DIR`` is sacreBLEU's default cache folder,
-``~/.sacrebleu``; parbleu does not read the ``SACREBLEU`` environment variable.
+``my_log`` and ``sum_of_lists``, and the test-set look-ups of `parbleu.compat.dataset`.
+``SACREBLEU_DIR`` is sacreBLEU's default cache folder, ``~/.sacrebleu``; the test-set
+look-ups read ``$SACREBLEU`` when called, as sacreBLEU does.
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, cast
 
-from parbleu.compat.dataset import unavailable
+from parbleu.compat.dataset import (
+    download_test_set,
+    get_available_testsets,
+    get_available_testsets_for_langpair,
+    get_langpairs_for_testset,
+    get_reference_files,
+    get_source_file,
+)
 
 __all__ = [
     "SACREBLEU_DIR",
@@ -57,33 +64,3 @@ def sum_of_lists(lists: Sequence[Sequence[float]]) -> list[float] | None:
         for i, value in enumerate(values):
             result[i] += value
     return result
-
-
-def download_test_set(test_set: str, langpair: str | None = None) -> list[str]:
-    """Refuses: parbleu downloads nothing."""
-    raise unavailable(f"download of {test_set!r} ({langpair or 'all pairs'})")
-
-
-def get_source_file(test_set: str, langpair: str) -> str:
-    """Refuses: parbleu has no registry of test sets."""
-    raise unavailable(f"the source file of {test_set!r} {langpair}")
-
-
-def get_reference_files(test_set: str, langpair: str) -> list[str]:
-    """Refuses: parbleu has no registry of test sets."""
-    raise unavailable(f"the reference files of {test_set!r} {langpair}")
-
-
-def get_langpairs_for_testset(testset: str) -> list[str]:
-    """Refuses: parbleu has no registry of test sets."""
-    raise unavailable(f"the language pairs of {testset!r}")
-
-
-def get_available_testsets() -> list[str]:
-    """Refuses: parbleu has no registry of test sets."""
-    raise unavailable("the list of test sets")
-
-
-def get_available_testsets_for_langpair(langpair: str) -> list[str]:
-    """Refuses: parbleu has no registry of test sets."""
-    raise unavailable(f"the test sets of {langpair}")

@@ -2,9 +2,10 @@
 
 As sacreBLEU 2.6.0's ``utils.print_subset_results`` prints it after the corpus score: for
 each original language of the test set (sorted), the segments of that language, then those
-of each domain (WMT XML test sets with a ``domain`` attribute) or of ``--subset``, each
-scored as a corpus of its own (its references prepared again, as sacreBLEU's
-``corpus_score(system, refs)`` does), one line per metric::
+of each domain (the ``domain`` field; for wmt18 and wmt19 each country, ``country:US``, and
+each domain of sacreBLEU's annotations) or of ``--subset``, each scored as a corpus of its
+own (its references prepared again, as sacreBLEU's ``corpus_score(system, refs)`` does), one
+line per metric::
 
     origlang=de domain=ALL : sentences=1500   BLEU = 20.3
 
@@ -15,14 +16,13 @@ over the characters of the option's value and fails), and the segments are those
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from parbleu.cli.testsets.cache import SacrebleuCache
-from parbleu.cli.testsets.registry import RawFormat
-from parbleu.cli.testsets.selection import cached_pairs, kept_segments
+from parbleu.cli.testsets.context import TestSetContext
+from parbleu.cli.testsets.options import TestSetRequest
+from parbleu.cli.testsets.selection import domains, kept_segments, opened_pairs
 from parbleu.metrics.base import AnyMetric
 
 __all__ = ["detail_lines"]
@@ -32,26 +32,39 @@ _NO_SUBSETS = "No subset information found. Consider using --origlang argument."
 
 
 def _metadata(
-    args: argparse.Namespace, cache: SacrebleuCache
-) -> tuple[list[str], list[str | None]]:
-    """Original language and domain of every segment of ``-t``, before selection."""
+    request: TestSetRequest, context: TestSetContext
+) -> tuple[list[str], list[str | None], list[str]]:
+    """Original language and domain of every segment of ``-t``, and the subsets to show."""
     origlang: list[str] = []
     domain: list[str | None] = []
-    for cached in cached_pairs(args, cache):
-        languages = cached.lines("origlang")
+    subsets: set[str] = set()
+    for opened in opened_pairs(request, context):
+        languages = opened.lines("origlang") if "origlang" in opened.fields() else []
         origlang.extend(languages)
-        has_domain = cached.test_set.raw_format is RawFormat.WMT_XML and "domain" in cached.fields()
-        domain.extend(cached.lines("domain") if has_domain else [None] * len(languages))
-    return origlang, domain
+        domain.extend(domains(opened)[: len(languages)])
+        annotations = opened.test_set.subsets if opened.test_set is not None else None
+        if annotations is not None:  # sacreBLEU's countries and domains of wmt18/wmt19
+            subsets |= {f"country:{v.split('-')[0]}" for v in annotations.values()}
+            subsets |= {v.split("-")[1] for v in annotations.values()}
+        else:
+            subsets |= {d for d in domain if d}
+    return origlang, domain, sorted(subsets)
+
+
+def _keeps(language: str, lang: str) -> bool:
+    return lang != language[4:] if language.startswith("non-") else lang == language
 
 
 def _groups(
-    args: argparse.Namespace, origlang: Sequence[str], domain: Sequence[str | None]
+    request: TestSetRequest,
+    origlang: Sequence[str],
+    domain: Sequence[str | None],
+    available: Sequence[str],
 ) -> dict[str, list[int]]:
     """The segments of each line of the breakdown, by its label."""
-    languages = [args.origlang] if args.origlang else sorted(set(origlang))
+    languages = [request.origlang] if request.origlang else sorted(set(origlang))
     subsets: list[str | None] = [None]
-    subsets += [args.subset] if args.subset is not None else sorted({d for d in domain if d})
+    subsets += [request.subset] if request.subset is not None else list(available)
     groups: dict[str, list[int]] = {}
     for language in languages:
         for subset in subsets:
@@ -59,7 +72,7 @@ def _groups(
             chosen = [
                 i
                 for i, (lang, dom) in enumerate(zip(origlang, domain, strict=True))
-                if (lang != language[4:] if language.startswith("non-") else lang == language)
+                if _keeps(language, lang)
                 and (pattern is None or (dom is not None and pattern.search(dom)))
             ]
             if not chosen:
@@ -72,17 +85,17 @@ def _groups(
 
 
 def detail_lines(
-    args: argparse.Namespace, cache: SacrebleuCache, metrics: Sequence[AnyMetric], inputs: Any
+    request: TestSetRequest, context: TestSetContext, metrics: Sequence[AnyMetric], inputs: Any
 ) -> list[str]:
     """The breakdown's lines for one system (``inputs.systems[0]``)."""
-    if not args.test_set:  # sacreBLEU's answer for reference files
+    if not request.test_set:  # sacreBLEU's answer for reference files
         return [_NO_SUBSETS]
-    origlang, domain = _metadata(args, cache)
-    keep = kept_segments(args, cache, len(origlang))
+    origlang, domain, available = _metadata(request, context)
+    keep = kept_segments(request, context, len(origlang))
     if keep is not None:
         origlang = [origlang[i] for i in keep]
         domain = [domain[i] for i in keep]
-    groups = _groups(args, origlang, domain)
+    groups = _groups(request, origlang, domain, available)
     if not groups:
         return [_NO_SUBSETS]
     system, refs = inputs.systems[0], inputs.refs
@@ -95,6 +108,6 @@ def detail_lines(
     left = max(len(label) for label, _, _ in rows) + 1
     name = max(len(score.name) for _, _, score in rows[: len(metrics)])
     return [
-        f"{label:<{left}}: sentences={n:<6} {score.name:<{name}} = {score.score:.{args.width}f}"
+        f"{label:<{left}}: sentences={n:<6} {score.name:<{name}} = {score.score:.{request.width}f}"
         for label, n, score in rows
     ]

@@ -1,72 +1,101 @@
 """``--list``, ``--echo``, ``--citation`` and ``--download``, as sacreBLEU 2.6.0 answers them.
 
-From the test sets parbleu knows and the files in sacreBLEU's cache.
-
-``--echo`` prints fields of a test set as sacreBLEU does: one field a line, several as
-tab-separated columns in the order asked, ``all`` for every field, ``ref`` for the first
-reference when no field is called ``ref``; ``--origlang`` and ``--subset`` select segments.
-``--download`` cannot download (parbleu never uses the network): it checks that the cache
-holds the test set and, if it does not, says which file is missing and how to get it.
+``--list`` prints every registered test set (with ``-l``, those with that pair either way
+round), adding the test sets known only from sacreBLEU's text files in the cache; with
+``-t``, the fields of each pair. ``--echo`` prints fields of a test set as sacreBLEU does:
+one field a line, several as tab-separated columns in the order asked, ``all`` for every
+field, ``ref`` for the first reference when no field is called ``ref``; ``--origlang`` and
+``--subset`` select segments. ``--download NAME`` fetches, verifies and extracts the test
+set's files (with ``-l``, what that pair needs) and prints nothing on standard output.
 """
 
 from __future__ import annotations
 
-import argparse
-from typing import TextIO
+import os
+from pathlib import Path
 
-from parbleu.cli.testsets.cache import CachedPair, SacrebleuCache, missing_file_error
-from parbleu.cli.testsets.registry import TEST_SETS
-from parbleu.cli.testsets.selection import cached_pairs, known_test_set, segment_mask
-from parbleu.errors import InputError, OptionError
+from parbleu.cli.testsets.context import TestSetContext
+from parbleu.cli.testsets.options import TestSetRequest
+from parbleu.cli.testsets.selection import opened_pairs, segment_mask
+from parbleu.errors import InputError, OptionError, UnknownTestSetError
+from parbleu.testsets.download import download_test_set
+from parbleu.testsets.pair import TestSetPair, cached_pairs
+from parbleu.testsets.reading import known_pairs, open_pair
 
-__all__ = [
-    "citation_lines",
-    "download_lines",
-    "echo_lines",
-    "list_lines",
-    "query_lines",
-]
+__all__ = ["citation_lines", "download_lines", "echo_lines", "list_lines", "query_lines"]
 
 
-def list_lines(args: argparse.Namespace, cache: SacrebleuCache) -> list[str]:
-    """``--list``: the test sets (for ``-l``), or the fields of each pair of ``-t``."""
-    if args.test_set:
-        lines = []
-        for name in args.test_set.split(","):
-            test_set = known_test_set(name)
-            pairs = [args.language_pair] if args.language_pair else list(test_set.pairs)
-            for pair in pairs:
-                cached = CachedPair(cache, test_set, pair)
-                if pair not in test_set.pairs:
-                    raise OptionError(f"{name} has no language pair {pair!r}")
-                lines.append(f"{pair}: {', '.join(cached.fields())}")
-        return lines
-    if args.language_pair:
-        source, _, target = args.language_pair.partition("-")
-        wanted = {f"{source}-{target}", f"{target}-{source}"}
-        names = [n for n, t in TEST_SETS.items() if wanted & set(t.pairs)]
-        header = f"The available test sets for {args.language_pair} are:"
-    else:
-        names, header = list(TEST_SETS), "The available test sets are:"
-    return [header] + [f"{n:<30}: {TEST_SETS[n].description.strip()}" for n in sorted(names)]
+def _cached_only(context: TestSetContext) -> dict[str, str]:
+    """Test sets in the cache that the registry does not list, with a description.
+
+    A folder holds one when it has a text file ``<stem>.<pair>.src`` of its own name; the
+    ``raw/`` folders of downloads are not searched.
+    """
+    root = context.cache.root
+    found = {}
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [f for f in subfolders if f not in ("raw", "models")]
+        name = Path(folder).relative_to(root).as_posix()
+        stem = name.replace("/", "_") + "."
+        if name in context.registry or not any(
+            f.startswith(stem) and f.endswith(".src") for f in files
+        ):
+            continue
+        if cached_pairs(context.cache, name):
+            found[name] = "(in the cache only: the text files sacreBLEU wrote)"
+    return found
 
 
-def citation_lines(args: argparse.Namespace) -> list[str]:
-    """``--citation``: the BibTeX entry of each test set of ``-t``."""
-    if not args.test_set:
-        raise OptionError("--citation needs a test set (-t)")
+def _pairs_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
+    """``--list -t``: each pair's fields; downloaded only where the files name them."""
     lines = []
-    for name in args.test_set.split(","):
-        citation = known_test_set(name).citation
-        if citation is None:
-            raise InputError(f"no citation for {name} in sacreBLEU's registry")
-        lines.append(citation)
+    for name in request.names:
+        pairs = known_pairs(name, context.cache, context.registry)
+        for pair in [request.language_pair] if request.language_pair else pairs:
+            opened = TestSetPair(context.cache, name, pair, context.registry.get(name))
+            if pair not in pairs or not opened.fields():  # WMT XML: the file lists them
+                opened = open_pair(name, pair, context.cache, context.settings, context.registry)
+            lines.append(f"{pair}: {', '.join(opened.fields())}")
     return lines
 
 
-def _requested(cached: CachedPair, requested: list[str]) -> list[str]:
+def list_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
+    """``--list``: the test sets (for ``-l``), or the fields of each pair of ``-t``."""
+    if request.test_set:
+        return _pairs_lines(request, context)
+    described = {name: entry.description for name, entry in context.registry.items()}
+    described |= _cached_only(context)
+    if request.language_pair:
+        source, _, target = request.language_pair.partition("-")
+        wanted = {f"{source}-{target}", f"{target}-{source}"}
+        names = [
+            n for n in described if wanted & set(known_pairs(n, context.cache, context.registry))
+        ]
+        header = f"The available test sets for {request.language_pair} are:"
+    else:
+        names, header = list(described), "The available test sets are:"
+    return [header] + [f"{n:<30}: {described[n].strip()}" for n in sorted(names)]
+
+
+def citation_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
+    """``--citation``: the BibTeX entry of each test set of ``-t``."""
+    if not request.test_set:
+        raise OptionError("--citation needs a test set (-t)")
+    lines = []
+    for name in request.names:
+        entry = context.registry.get(name)
+        if entry is None:
+            known_pairs(name, context.cache, context.registry)  # unknown: its error
+            raise InputError(f"no citation for {name}: the registry does not list it")
+        if entry.citation is None:
+            raise InputError(f"no citation for {name} in sacreBLEU's registry")
+        lines.append(entry.citation)
+    return lines
+
+
+def _requested(opened: TestSetPair, requested: tuple[str, ...]) -> list[str]:
     """The fields asked for, with sacreBLEU's ``all`` and its ``ref`` fallback."""
-    fields = cached.fields()
+    fields = opened.fields()
     if "all" in requested:
         if len(requested) != 1:
             raise OptionError("--echo all cannot be combined with other fields")
@@ -78,22 +107,22 @@ def _requested(cached: CachedPair, requested: list[str]) -> list[str]:
         field = refs[0] if asked == "ref" and asked not in fields and refs else asked
         if field not in fields:
             raise OptionError(
-                f"no such field {field} in test set {cached.test_set.name} for language pair "
-                f"{cached.pair}; available fields for {cached.test_set.name}/{cached.pair}: "
+                f"no such field {field} in test set {opened.name} for language pair "
+                f"{opened.pair}; available fields for {opened.name}/{opened.pair}: "
                 f"{', '.join(fields)}"
             )
         chosen.append(field)
     return chosen
 
 
-def echo_lines(args: argparse.Namespace, cache: SacrebleuCache) -> list[str]:
+def echo_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
     """``--echo FIELD ...``: the fields of every test set of ``-t``, tab-separated."""
-    if not args.test_set or not args.language_pair:
+    if not request.test_set or not request.language_pair or request.echo is None:
         raise OptionError("--echo needs a test set (-t) and a language pair (-l)")
     out: list[str] = []
-    for cached in cached_pairs(args, cache):
-        columns = [cached.lines(field) for field in _requested(cached, args.echo)]
-        mask = segment_mask([cached], args.origlang, args.subset)
+    for opened in opened_pairs(request, context):
+        columns = [opened.lines(field) for field in _requested(opened, request.echo)]
+        mask = segment_mask([opened], request.origlang, request.subset)
         rows = list(zip(*columns, strict=True))
         if mask is not None:
             rows = [row for row, keep in zip(rows, mask, strict=True) if keep]
@@ -101,37 +130,45 @@ def echo_lines(args: argparse.Namespace, cache: SacrebleuCache) -> list[str]:
     return out
 
 
-def _check_present(cached: CachedPair) -> None:
-    """Raise the missing-file error unless the cache can give every field of `cached`."""
-    for field in cached.fields():
-        if not cached.has(field):
-            path = cached.raw_file_of(field)
-            raise missing_file_error(cached.cache, cached.test_set, cached.pair, path)
-
-
-def download_lines(args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO) -> list[str]:
-    """``--download NAME``: parbleu does not download; it says whether the cache has NAME."""
-    test_set = known_test_set(args.download)
-    pairs = [args.language_pair] if args.language_pair else list(test_set.pairs)
-    for pair in pairs:
-        if pair not in test_set.pairs:
-            raise OptionError(f"{test_set.name} has no language pair {pair!r}")
-        _check_present(CachedPair(cache, test_set, pair))
-    if not args.quiet:
-        print(
-            f"parbleu: {test_set.name} ({', '.join(pairs)}) is in sacreBLEU's cache "
-            f"{cache.root}; parbleu never downloads, and needs nothing more",
-            file=stderr,
+def download_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
+    """``--download NAME``: fetch, verify and extract its files (``-l``: one pair's)."""
+    name = request.download or ""
+    entry = context.registry.get(name)
+    if entry is None:
+        known_pairs(name, context.cache, context.registry)  # unknown: its error
+        raise OptionError(
+            f"--download {name}: the registry does not list it, so there is nothing to "
+            "download; it is read from the text files sacreBLEU left in the cache"
+        )
+    pairs = None
+    if request.language_pair is not None:
+        if request.language_pair not in entry.pairs:
+            raise UnknownTestSetError(
+                f"{name} has no language pair {request.language_pair!r}; it has "
+                f"{', '.join(entry.pairs)}"
+            )
+        pairs = [request.language_pair]
+    try:
+        paths = download_test_set(entry, context.cache, context.settings, pairs)
+    finally:
+        context.progress.done()
+    if context.settings.log is not None:
+        what = f"{name} ({request.language_pair})" if pairs else name
+        context.settings.log(
+            f"{what}: {len(paths)} file(s) verified in {context.cache.folder(name)}"
         )
     return []
 
 
-def query_lines(args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO) -> list[str]:
+def query_lines(request: TestSetRequest, context: TestSetContext) -> list[str]:
     """The answer to ``--download``, ``--list``, ``--citation`` or ``--echo`` (that order)."""
-    if args.download:
-        return download_lines(args, cache, stderr)
-    if args.list:
-        return list_lines(args, cache)
-    if args.citation:
-        return citation_lines(args)
-    return echo_lines(args, cache)
+    try:
+        if request.download:
+            return download_lines(request, context)
+        if request.list:
+            return list_lines(request, context)
+        if request.citation:
+            return citation_lines(request, context)
+        return echo_lines(request, context)
+    finally:
+        context.progress.done()
