@@ -39,7 +39,7 @@ def _write_pair(source: Path, root: Path, lp: str) -> None:
         name = _name(ref.name.removesuffix(".txt"))
         shutil.copyfile(ref, root / "references" / f"{lp}.{name}.txt")
         texts[name] = ref
-    n_segments = sum(1 for _ in (source / "src.txt").open(encoding="utf-8"))
+    n_segments = len((source / "src.txt").read_text(encoding="utf-8").split("\n")) - 1
     scores: dict[str, list[str]] = {}
     for system, seg_id, score in _rows(source / "human" / "mqm_seg.tsv"):
         name = _name(system)

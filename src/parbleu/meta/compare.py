@@ -86,7 +86,8 @@ class MetricComparison:
 def _zscore(values: FloatArray, rated: BoolArray) -> FloatArray:
     z: FloatArray = values.copy()
     part = values[rated]
-    z[rated] = (part - part.mean()) / part.std()
+    spread = part.std()
+    z[rated] = (part - part.mean()) / (spread if spread > 0 else 1.0)  # constant: all 0
     return z
 
 

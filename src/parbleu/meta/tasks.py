@@ -9,17 +9,20 @@ WMT23 and WMT24 metrics shared tasks, Freitag et al. 2023, 2024):
 * **WMT24**: for each pair, soft pairwise accuracy and segment-level tie-calibrated acc_eq
   grouped by item, all weighted equally.
 
-Weights are normalised to sum to 1. The average maps each task's statistic to [0, 1] by its
-range (correlations ``(r + 1) / 2``, accuracies as they are) and sums them by weight, over the
-metrics present in every task. Each task ranks its metrics in significance clusters
-(`parbleu.meta.clusters`); tie-calibrated accuracy is tested with the pairs permutation test,
-the others with PERM-BOTH (`parbleu.meta.compare`). The average's clusters reuse every task's
-resamples (mt-metrics-eval's ``AverageCorrMatrix``): the weighted sum over tasks of the
-normalised differences of the hybrids, a task that stopped early repeating its draws.
+Weights are normalised to sum to 1. An undefined statistic (the correlation of a constant
+metric) counts as 0, as mt-metrics-eval averages it. The average maps each task's statistic
+to [0, 1] by its range (correlations ``(r + 1) / 2``, accuracies as they are) and sums them
+by weight, over the metrics present in every task. Each task ranks its metrics in
+significance clusters (`parbleu.meta.clusters`): tie-calibrated accuracy with the pairs
+permutation test, the others with PERM-BOTH (`parbleu.meta.compare`). The average's
+clusters reuse every task's resamples (mt-metrics-eval's ``AverageCorrMatrix``): the
+weighted sum over tasks of the normalised differences of the hybrids, a task that stopped
+early repeating its draws.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -159,10 +162,27 @@ def _spa_statistic(human: HumanScores) -> tuple[Statistic, FloatArray]:
     return statistic, np.broadcast_to(rated, human.segment.shape)
 
 
+def _or_zero(statistic: Statistic) -> Statistic:
+    """An undefined statistic (a constant metric's correlation) counts 0, as in mt-metrics-eval."""
+
+    def defined(metric: FloatArray) -> float:
+        value = statistic(metric)
+        return 0.0 if math.isnan(value) else value
+
+    return defined
+
+
 def _scored(
     task: Task, pairs: Sequence[LanguagePair], name: str
 ) -> tuple[Statistic, FloatArray, FloatArray]:
-    """The task's statistic, the metric's scores it takes, and which entries are rated."""
+    """The task's statistic (NaN as 0), the metric's scores it takes, which entries are rated."""
+    statistic, scores, rated = _raw_scored(task, pairs, name)
+    return _or_zero(statistic), scores, rated
+
+
+def _raw_scored(
+    task: Task, pairs: Sequence[LanguagePair], name: str
+) -> tuple[Statistic, FloatArray, FloatArray]:
     if task.kind is TaskKind.SYSTEM_ACCURACY:
         scores = np.concatenate([p.metrics[name].system for p in pairs])
         return _pooled_accuracy(pairs), scores, np.ones(len(scores), dtype=bool)
@@ -184,7 +204,8 @@ def _value(task: Task, pairs: Sequence[LanguagePair], name: str) -> tuple[float,
     h, m = pairs[0].human, pairs[0].metrics[name]
     if task.kind is TaskKind.SEGMENT_ACC_T:
         calibration = calibrate_ties(h.segment, m.segment, Grouping.ITEM)
-        return calibration.value, calibration.epsilon
+        value = calibration.value
+        return (0.0 if math.isnan(value) else value), calibration.epsilon
     if task.kind is TaskKind.SPA:
         return soft_pairwise_accuracy(h.segment, m.segment).value, float("nan")
     statistic, scores, _ = _scored(task, pairs, name)

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import FloatArray, IntArray
+from parbleu.errors import OptionError
 from parbleu.meta.pair_chunks import SortedGroups, pair_chunks, sort_groups
 from parbleu.meta.pairs import (
     Grouping,
@@ -283,7 +284,7 @@ def calibrate_groups(
     """`calibrate_ties` of scores already grouped."""
     kind = coerce_enum(PairStatistic, statistic, "statistic")
     if kind not in (PairStatistic.ACC_EQ, PairStatistic.TAU_EQ):
-        raise ValueError("tie calibration maximises acc_eq or tau_eq")
+        raise OptionError(f"tie calibration maximises acc_eq or tau_eq, not {kind.value}")
     check_int(budget, "budget", minimum=1)
     check_int(chunk_pairs, "chunk_pairs", minimum=1)
     table = count_groups(scores, 0.0)
