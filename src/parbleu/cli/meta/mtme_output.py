@@ -106,8 +106,8 @@ def _pair_lines(pair: LanguagePairReport, report: MtmeReport, markdown: bool) ->
         lines += [
             "",
             (
-                f"Segment level, grouping {grouping.value} ({groups} groups of "
-                f"{_GROUPS[grouping]}; {boot.confidence:.0%} intervals: bootstrap over the groups, "
+                f"Segment level, grouping {grouping.value} ({_GROUPS[grouping]}: {groups} with "
+                f"pairs; {boot.confidence:.0%} intervals: bootstrap over the groups, "
                 f"{boot.n_resamples} resamples; epsilon* calibrated; counts at epsilon):"
             ),
         ]
