@@ -59,8 +59,7 @@ def synthetic(systems: int, segments: int, seed: int = 22) -> tuple[np.ndarray, 
 
 def ours(human: np.ndarray, metric: np.ndarray, grouping: Grouping) -> tuple[float, float]:
     scores = group_scores(human, metric, grouping)
-    count_groups(scores)
-    calibration = calibrate_groups(scores)
+    calibration = calibrate_groups(scores, untied=count_groups(scores))
     return calibration.epsilon, calibration.value
 
 
@@ -146,7 +145,7 @@ def doc(args: argparse.Namespace) -> None:
         argv += ["--ref", "refA", "-m", "bleu", "chrf", "ter", "--task", "wmt24", "-f", "markdown"]
         if run(argv, io.BytesIO(), out, err):
             raise SystemExit(err.getvalue())
-        table = out.getvalue().replace(str(root), "wmt21 (mt-metrics-eval layout)")
+        table = out.getvalue().replace(str(root), "WMT21")
     page = Path(args.doc).read_text(encoding="utf-8")
     if START not in page or END not in page:
         raise SystemExit(f"{args.doc}: markers {START} ... {END} not found")

@@ -144,7 +144,7 @@ def _grouped(
     scores = group_scores(human.segment, metric.segment, grouping)
     untied = count_groups(scores)
     if epsilon is None:
-        table: PairTable = calibrate_groups(scores).table
+        table: PairTable = calibrate_groups(scores, untied=untied).table
     else:
         table = count_groups(scores, epsilon)
     paired = untied.pairs > 0

@@ -280,14 +280,15 @@ def calibrate_groups(
     *,
     budget: int = 1 << 22,
     chunk_pairs: int = 1 << 16,
+    untied: PairTable | None = None,
 ) -> Calibration:
-    """`calibrate_ties` of scores already grouped."""
+    """`calibrate_ties` of scores already grouped (`untied`: their counts at epsilon 0)."""
     kind = coerce_enum(PairStatistic, statistic, "statistic")
     if kind not in (PairStatistic.ACC_EQ, PairStatistic.TAU_EQ):
         raise OptionError(f"tie calibration maximises acc_eq or tau_eq, not {kind.value}")
     check_int(budget, "budget", minimum=1)
     check_int(chunk_pairs, "chunk_pairs", minimum=1)
-    table = count_groups(scores, 0.0)
+    table = untied if untied is not None else count_groups(scores, 0.0)
     weights, tolerance, exact = _weights(table)
     right = table.concordant + table.ties_both
     base = float(

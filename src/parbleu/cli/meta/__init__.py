@@ -7,6 +7,8 @@ r"""``parbleu meta``: correlation of metrics with human judgments, from files.
 
 The last is the reference study (`parbleu.cli.meta.study`): the systems ranked with each
 reference alone and with all, and the rankings compared; it needs no human scores.
+``--mtme DIR`` evaluates metrics as the WMT23/24 metrics tasks do, from a test set in
+mt-metrics-eval's layout (`parbleu.cli.meta.mtme`).
 
 A system is named by its file name without ``.txt`` (and ``.gz``), as in the human TSVs.
 Human scores come from ``--human`` (system level, held fixed in the bootstrap) or, without
@@ -70,6 +72,9 @@ Correlate metric scores of systems with human judgments (Pearson, Spearman, Kend
 pairwise accuracy, bootstrap intervals over segments) and, given segment-level human
 scores, the segment-level Kendall-like tau. With --reference-study: rank the systems with
 each reference alone and with all, and compare the rankings (Kendall tau, swapped pairs).
+With --mtme DIR --lp LP --gold NAME --ref REF: evaluate metrics as the WMT23/24 metrics
+tasks do (acc_eq with tie calibration over every pair, soft pairwise accuracy, clusters,
+--task wmt23|wmt24) from a test set in mt-metrics-eval's layout.
 Metric options of `parbleu` (-tok, -lc, ...) are accepted. See docs/meta.md.
 """
 

@@ -170,7 +170,19 @@ def mtme_lines(report: MtmeReport) -> list[str]:
     ]
     for pair in report.pairs:
         lines += _pair_lines(pair, report, markdown)
-    return lines + _task_lines(report, markdown)
+    lines += _task_lines(report, markdown)
+    return _paragraphs(lines) if markdown else lines
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """Markdown: every line outside a table its own paragraph."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1] and not (line.startswith("|") and out[-1].startswith("|")):
+            out.append("")
+        if line or (out and out[-1]):
+            out.append(line)
+    return out
 
 
 def _grouped(result: GroupedResult) -> dict[str, Any]:
