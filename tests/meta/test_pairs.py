@@ -118,13 +118,24 @@ def _array(values: list[list[float | None]]) -> np.ndarray:
 
 
 @SETTINGS
-@given(matrices(), st.sampled_from(["none", "item", "sys"]), st.sampled_from([0.0, 0.5, 1.0]))
+@given(
+    matrices(),
+    st.sampled_from(["none", "item", "sys"]),
+    st.sampled_from([0.0, 0.5, 1.0]),
+    st.booleans(),
+)
 def test_counts_and_statistics_match_the_oracle(
-    data: tuple[list[list[float | None]], list[list[float]]], grouping: str, epsilon: float
+    data: tuple[list[list[float | None]], list[list[float]]],
+    grouping: str,
+    epsilon: float,
+    dense: bool,
 ) -> None:
-    """Every group's five counts and every statistic, pair by pair (oracle: meta_pairs)."""
+    """Every group's five counts and every statistic, pair by pair (oracle: meta_pairs).
+
+    Both ways of counting: the padded pair matrix and the sorted O(n log^2 n) passes.
+    """
     human, metric = data
-    table = pair_table(_array(human), _array(metric), grouping, epsilon=epsilon)
+    table = pair_table(_array(human), _array(metric), grouping, epsilon=epsilon, dense=dense)
     expected = oracle.groups(human, metric, grouping)
     assert len(table.size) == len(expected)
     for index, (h, m) in enumerate(expected):
@@ -155,6 +166,20 @@ def test_grouped_pearson_matches_the_oracle(
     want = oracle.grouped_pearson(human, metric, grouping)
     got = grouped_pearson(_array(human), _array(metric), grouping)
     assert (want is None and math.isnan(got)) or got == pytest.approx(want)
+
+
+def test_large_groups_are_counted_by_sorting() -> None:
+    """Groups past 64 entries: the sorted way (oracle: meta_pairs on 2 x 70 entries)."""
+    rng = np.random.default_rng(5)
+    human = rng.integers(0, 4, size=(2, 70)).astype(float)
+    metric = np.round(rng.normal(size=(2, 70)), 1)
+    table = pair_table(human, metric, "sys", epsilon=0.2)
+    for index in range(2):
+        group = table.group(index)
+        counts = (group.concordant, group.discordant, group.ties_human, group.ties_metric)
+        assert (*counts, group.ties_both) == oracle.pair_kinds(human[index], metric[index], 0.2)
+    with pytest.raises(InputError, match="too large to count densely"):
+        pair_table(human, metric, "sys", dense=True)
 
 
 def test_edge_cases() -> None:

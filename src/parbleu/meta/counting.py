@@ -15,6 +15,9 @@ Every function takes arrays already sorted group by group and counts, for each p
   Knight (1966, "A computer method for calculating Kendall's tau with ungrouped data") in
   array form, and what turns the concordant pairs beyond a tie window into two prefix counts.
 * `run_ends`: where each run of equal keys ends (ties, distinct values).
+* `dense_counts`: many small groups (the systems on each segment) at once, every pair of
+  positions of a padded ``(groups, width)`` matrix compared directly; cheaper than the
+  sorts above when groups hold a few dozen entries.
 """
 
 from __future__ import annotations
@@ -26,7 +29,11 @@ import numpy.typing as npt
 
 from parbleu.arrays import BoolArray, FloatArray, IntArray
 
-__all__ = ["prefix_greater", "run_ends", "run_starts", "window_ends"]
+__all__ = ["DENSE_WIDTH", "dense_counts", "prefix_greater", "run_ends", "run_starts", "window_ends"]
+
+#: Groups up to this size, and this many pairs in all, are counted by `dense_counts`.
+DENSE_WIDTH = 64
+DENSE_PAIRS = 1 << 22
 
 
 def run_starts(*keys: npt.NDArray[Any]) -> BoolArray:
@@ -94,3 +101,46 @@ def prefix_greater(ranks: IntArray, positions: IntArray, thresholds: IntArray) -
             counts[chosen] += (1 << level) - (at_most - start)
         level += 1
     return counts
+
+
+def _distinct(rows: FloatArray) -> IntArray:
+    ordered = np.sort(rows, axis=1)  # NaN padding last
+    changes = (ordered[:, 1:] != ordered[:, :-1]) & ~np.isnan(ordered[:, 1:])
+    counts: IntArray = changes.sum(axis=1) + (~np.isnan(ordered[:, 0]))
+    return counts
+
+
+def dense_counts(
+    group: IntArray, human: FloatArray, metric: FloatArray, n_groups: int, epsilon: float
+) -> tuple[IntArray, ...] | None:
+    """Per group: size, distinct metric and human values, C, D, T_h, T_m, T_hm (only-kinds).
+
+    None when the groups are too large for the padded matrix.
+    """
+    size = np.bincount(group, minlength=n_groups).astype(np.int64)
+    width = int(size.max()) if len(size) else 0
+    if width > DENSE_WIDTH or n_groups * width * (width - 1) // 2 > DENSE_PAIRS:
+        return None
+    order = np.argsort(group, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(size)[:-1]])
+    column = np.arange(len(group)) - starts[group[order]]
+    h = np.full((n_groups, max(width, 1)), np.nan)
+    m = np.full((n_groups, max(width, 1)), np.nan)
+    h[group[order], column], m[group[order], column] = human[order], metric[order]
+    first, second = np.triu_indices(width, 1)
+    dh, dm = h[:, second] - h[:, first], m[:, second] - m[:, first]
+    valid = ~np.isnan(dh)
+    tied_h, tied_m = valid & (dh == 0), valid & (np.abs(dm) <= epsilon)
+    concordant = valid & ~tied_h & ~tied_m & (dh * dm > 0)
+    discordant = valid & ~tied_h & ~tied_m & ~concordant
+    both = tied_h & tied_m
+    return (
+        size,
+        _distinct(m),
+        _distinct(h),
+        concordant.sum(axis=1),
+        discordant.sum(axis=1),
+        (tied_h & ~tied_m).sum(axis=1),
+        (tied_m & ~tied_h).sum(axis=1),
+        both.sum(axis=1),
+    )

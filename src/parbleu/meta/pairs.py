@@ -24,7 +24,9 @@ groups with at least one pair where it is defined.
 
 The counts take O(n log^2 n) array passes (`parbleu.meta.counting`), never a loop over pairs:
 sort by (group, metric, human); the metric ties of each entry are a window found by binary
-search; concordant pairs beyond it are prefix counts of greater human ranks.
+search; concordant pairs beyond it are prefix counts of greater human ranks. Groups of at
+most 64 entries (the systems on a segment) are compared pair by pair in one padded matrix
+instead, which is cheaper at that size.
 """
 
 from __future__ import annotations
@@ -36,7 +38,14 @@ import numpy.typing as npt
 
 from parbleu.arrays import FloatArray, IntArray
 from parbleu.errors import InputError
-from parbleu.meta.counting import prefix_greater, run_ends, run_starts, window_ends
+from parbleu.meta.counting import (
+    DENSE_WIDTH,
+    dense_counts,
+    prefix_greater,
+    run_ends,
+    run_starts,
+    window_ends,
+)
 from parbleu.options import Choice, check_number, coerce_enum
 
 __all__ = [
@@ -262,9 +271,27 @@ def _per_group(groups: IntArray, values: IntArray, n_groups: int) -> IntArray:
     return sums
 
 
-def count_groups(scores: ScoreGroups, epsilon: float = 0.0) -> PairTable:
-    """`PairTable` of grouped scores, every pair counted, in O(n log^2 n)."""
+def count_groups(
+    scores: ScoreGroups, epsilon: float = 0.0, *, dense: bool | None = None
+) -> PairTable:
+    """`PairTable` of grouped scores, every pair counted.
+
+    Small groups (``item``) are compared pair by pair in one padded matrix; otherwise the
+    counts take O(n log^2 n) array passes. ``dense`` forces one way (None: the cheaper).
+    """
     eps = check_number(epsilon, "epsilon", minimum=0.0)
+    g, h, m, n = scores.group, scores.human, scores.metric, scores.n_groups
+    counted = dense_counts(g, h, m, n, eps) if dense is not False else None
+    if counted is not None:
+        size, distinct_m, distinct_h, c, d, th, tm, tb = counted
+        return PairTable(size, np.minimum(distinct_m, distinct_h), c, d, th, tm, tb, eps)
+    if dense:
+        raise InputError(f"groups too large to count densely (at most {DENSE_WIDTH} entries)")
+    return _sorted_counts(scores, eps)
+
+
+def _sorted_counts(scores: ScoreGroups, eps: float) -> PairTable:
+    """Counts by sorting (window ends, merge-sort tree): any group size."""
     g, h, m, n = scores.group, scores.human, scores.metric, scores.n_groups
     by_metric = np.lexsort((h, m, g))
     g1, h1, m1 = g[by_metric], h[by_metric], m[by_metric]
@@ -308,12 +335,13 @@ def pair_table(
     grouping: Grouping | str = Grouping.NONE,
     *,
     epsilon: float = 0.0,
+    dense: bool | None = None,
 ) -> PairTable:
     """Pair counts of every group of ``(systems, segments)`` scores (human NaN/None: unrated).
 
     Both sides must be oriented higher-is-better. A metric difference ``<= epsilon`` is a tie.
     """
-    return count_groups(group_scores(human, metric, grouping), epsilon)
+    return count_groups(group_scores(human, metric, grouping), epsilon, dense=dense)
 
 
 def pair_counts(human: npt.ArrayLike, metric: npt.ArrayLike, *, epsilon: float = 0.0) -> PairCounts:
