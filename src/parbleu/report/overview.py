@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from parbleu._version import __version__
+from parbleu.meta.thresholds import agreement_matrix
 from parbleu.report.analysis import Groups, group_scores
 from parbleu.report.human import HumanAgreement
 from parbleu.report.inputs import ReportInputs
@@ -32,6 +33,7 @@ def _metric(column: MetricColumn, tests: MetricTests) -> dict[str, Any]:
         "estimates": [[e.mean, e.lower, e.upper] for e in tests.estimates],
         "p_bootstrap": [list(row) for row in tests.bootstrap_p],
         "p_randomization": list(tests.randomization_p),
+        "human_agreement": agreement_matrix(column.signature, column.corpus),
         "order": list(tests.ranking.order),
         "cluster": list(tests.ranking.cluster),
         "ranges": [list(r) for r in tests.ranking.ranges],

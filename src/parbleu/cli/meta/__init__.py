@@ -7,6 +7,8 @@ r"""``parbleu meta``: correlation of metrics with human judgments, from files.
 
 The last is the reference study (`parbleu.cli.meta.study`): the systems ranked with each
 reference alone and with all, and the rankings compared; it needs no human scores.
+``--mtme DIR`` evaluates metrics as the WMT23/24 metrics tasks do, from a test set in
+mt-metrics-eval's layout (`parbleu.cli.meta.mtme`).
 
 A system is named by its file name without ``.txt`` (and ``.gz``), as in the human TSVs.
 Human scores come from ``--human`` (system level, held fixed in the bootstrap) or, without
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from parbleu.cli.meta.inputs import MetaInputs, read_meta_inputs
+from parbleu.cli.meta.options import add_mtme_options
 from parbleu.cli.meta.output import meta_json, meta_text, plot
 from parbleu.cli.options import (
     MAX_WIDTH,
@@ -69,6 +72,9 @@ Correlate metric scores of systems with human judgments (Pearson, Spearman, Kend
 pairwise accuracy, bootstrap intervals over segments) and, given segment-level human
 scores, the segment-level Kendall-like tau. With --reference-study: rank the systems with
 each reference alone and with all, and compare the rankings (Kendall tau, swapped pairs).
+With --mtme DIR --lp LP --gold NAME --ref REF: evaluate metrics as the WMT23/24 metrics
+tasks do (acc_eq with tie calibration over every pair, soft pairwise accuracy, clusters,
+--task wmt23|wmt24) from a test set in mt-metrics-eval's layout.
 Metric options of `parbleu` (-tok, -lc, ...) are accepted. See docs/meta.md.
 """
 
@@ -82,8 +88,8 @@ def build_meta_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     add = parser.add_argument
-    add("--refs", "-r", nargs="+", required=True, help="reference files, parallel to systems")
-    add("--systems", "-i", nargs="+", required=True, help="system output files")
+    add("--refs", "-r", nargs="+", help="reference files, parallel to systems")
+    add("--systems", "-i", nargs="+", help="system output files")
     add("--human", help="system-level human scores: system<TAB>score")
     add("--human-seg", help="segment-level human scores: system<TAB>seg_id<TAB>score")
     add("--human-name", default=None, help="label of the human scores (default: file stem)")
@@ -144,7 +150,13 @@ def build_meta_parser() -> argparse.ArgumentParser:
         help="reference study: also one reference drawn at random per segment (--seed)",
     )
     add("--plot", default=None, help="write scatter and normalized plots (.svg or .png)")
-    add("--format", "-f", choices=["json", "text"], default="text", help="output (text)")
+    add(
+        "--format",
+        "-f",
+        choices=["json", "text", "markdown"],
+        default="text",
+        help="output (text; markdown with --mtme)",
+    )
     add(
         "--width",
         "-w",
@@ -153,6 +165,7 @@ def build_meta_parser() -> argparse.ArgumentParser:
         help=f"decimals in text output, 0 to {MAX_WIDTH} (3)",
     )
     add("--encoding", "-e", default="utf-8", help="encoding of all input files")
+    add_mtme_options(parser)
     add_metric_options(parser)
     return parser
 
@@ -272,9 +285,25 @@ def _study_lines(args: argparse.Namespace) -> list[str]:
     return study_text(inputs, studies, args.width)
 
 
+def _mtme_lines(args: argparse.Namespace) -> list[str]:
+    """``--mtme``: the typed request made once, evaluated and printed."""
+    from parbleu.cli.meta.mtme import mtme_request, run_mtme  # noqa: PLC0415 (this mode only)
+    from parbleu.cli.meta.mtme_output import mtme_json, mtme_lines  # noqa: PLC0415
+
+    report = run_mtme(mtme_request(args))
+    return mtme_json(report) if report.request.output == "json" else mtme_lines(report)
+
+
 def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu meta`` with explicit streams; returns the exit code."""
-    args = build_meta_parser().parse_args(list(argv))
+    parser = build_meta_parser()
+    args = parser.parse_args(list(argv))
+    if args.mtme is not None:
+        return emit(lambda: _mtme_lines(args), stdout, stderr, prog="parbleu meta")
+    if not (args.refs and args.systems):
+        parser.error("the following arguments are required: --refs/-r, --systems/-i")
+    if args.format == "markdown":
+        parser.error("-f markdown is an output of --mtme")
     if args.reference_study:
         return emit(lambda: _study_lines(args), stdout, stderr, prog="parbleu meta")
 

@@ -9,6 +9,7 @@ from typing import Any
 from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
+from parbleu.meta.thresholds import agreement_model, human_agreement
 from parbleu.significance import PairedTest, SystemResult, TestKind
 
 __all__ = ["paired_json", "paired_text"]
@@ -44,11 +45,12 @@ _PAIRED_NOTES = (
 def paired_json(tests: Sequence[PairedTest]) -> list[str]:
     """As sacreBLEU: a list of systems (``score``, ``p_value``, ``mean``, ``ci``), and more."""
 
-    def fields(_test: PairedTest, result: SystemResult) -> dict[str, Any]:
+    def fields(test: PairedTest, result: SystemResult) -> dict[str, Any]:
         estimate = result.estimate
         return {
             "score": result.score,
             "p_value": result.p_value,
+            "human_agreement": _agreement(test, result),
             "mean": estimate.mean if estimate else None,
             "ci": estimate.ci if estimate else None,
             "lower": estimate.lower if estimate else None,
@@ -56,6 +58,30 @@ def paired_json(tests: Sequence[PairedTest]) -> list[str]:
         }
 
     return json_by_system(tests, lambda test: test.results, fields)
+
+
+def _agreement(test: PairedTest, result: SystemResult) -> float | None:
+    """P(humans agree with the difference to the baseline), Kocmi et al. 2024 (meta.thresholds)."""
+    if result.p_value is None:
+        return None
+    return human_agreement(result.score - test.baseline.score, test.signature)
+
+
+def _agreement_lines(tests: Sequence[PairedTest]) -> list[str]:
+    """A column per metric with a published model: P(humans agree) with each p-value's delta."""
+    modelled = [t for t in tests if agreement_model(t.signature) is not None]
+    if not modelled:
+        return []
+    rows = [
+        [system.system]
+        + ["-" if (p := _agreement(t, t.results[i])) is None else f"{p:.1%}" for t in modelled]
+        for i, system in enumerate(tests[0].results)
+    ]
+    return [
+        "",
+        "Humans agree with the difference to the baseline (Kocmi et al. 2024, published fits):",
+        *table(["System", *(f"{t.name} humans agree" for t in modelled)], rows, right=()),
+    ]
 
 
 def _paired_cell(result: SystemResult, width: int) -> str:
@@ -87,8 +113,10 @@ def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[s
         provided = "Actual system score is provided"
     rule = "-" * len(title)
     shown = latex_table(header, rows) if args.format == "latex" else table(header, rows, right=())
+    agreement = _agreement_lines(tests) if args.format != "latex" else []
     return [
         *shown,
+        *agreement,
         "",
         rule,
         title,

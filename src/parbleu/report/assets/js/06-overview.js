@@ -23,6 +23,14 @@ function pCell(p, alpha) {
   return h("td", { class: "num" + (p < alpha ? " sig" : ""), title: p < alpha ? `significant at ${alpha}` : "not significant" }, fmtP(p) + (p < alpha ? " *" : ""));
 }
 
+// P(humans agree with the difference of systems a and b), Kocmi et al. 2024 (parbleu.meta.thresholds).
+function agreeCell(m, a, b) {
+  if (!m.human_agreement) return null;
+  const p = a === b ? null : m.human_agreement[a][b];
+  return h("td", { class: "num agree", title: "humans agree with a difference this size (Kocmi et al. 2024)" },
+    p === null ? "–" : `${fmt(100 * p, 1)}%`);
+}
+
 function scoreTable(ov) {
   const alpha = ov.significance.alpha;
   const head = h("tr", null, h("th", { scope: "col" }, "System"),
@@ -31,6 +39,7 @@ function scoreTable(ov) {
       h("th", { scope: "col", class: "num" }, "95% CI"),
       h("th", { scope: "col", class: "num" }, "p (bs)"),
       h("th", { scope: "col", class: "num" }, "p (ar)"),
+      m.human_agreement ? h("th", { scope: "col", class: "num" }, "humans agree") : null,
       h("th", { scope: "col", class: "num" }, "rank"),
     ]));
   const rows = ov.systems.map((name, s) => h("tr", { "data-system": s },
@@ -43,6 +52,7 @@ function scoreTable(ov) {
         h("td", { class: "num", title: `bootstrap mean ${fmt(mean, m.decimals)}` }, `[${fmt(lo, m.decimals)}, ${fmt(hi, m.decimals)}]`),
         pCell(s === ov.baseline ? null : m.p_bootstrap[ov.baseline][s], alpha),
         pCell(m.p_randomization[s], alpha),
+        agreeCell(m, ov.baseline, s),
         h("td", { class: "num" }, range[0] === range[1] ? String(range[0]) : `${range[0]}–${range[1]}`),
       ];
     })));
@@ -68,9 +78,9 @@ function pMatrix(ov, m) {
   const alpha = ov.significance.alpha;
   return h("details", null, h("summary", null, `${m.label}: paired bootstrap p-values of every pair`),
     h("table", { class: "pmatrix" },
-      h("thead", null, h("tr", null, h("th", null, ""), ov.systems.map((name) => h("th", { class: "num" }, name)))),
+      h("thead", null, h("tr", null, h("th", null, ""), ov.systems.map((name) => h("th", { class: "num", colspan: m.human_agreement ? 2 : null }, name)))),
       h("tbody", null, ov.systems.map((name, i) => h("tr", null, h("th", { scope: "row" }, name),
-        ov.systems.map((_, j) => (i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha))))))));
+        ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)]))))));
 }
 
 function bandsTable(ov) {
@@ -99,7 +109,7 @@ function renderOverview(panel, ov) {
     h("p", { class: "note" },
       `95% CI: paired bootstrap percentile interval (${sig.bootstrap} resamples, seed ${sig.seed}). `,
       `p (bs): paired bootstrap resampling against the baseline (Koehn 2004, sacreBLEU's p-value); p (ar): approximate randomization against the baseline (${sig.trials} trials, Riezler and Maxwell 2005). `,
-      `* marks p < ${sig.alpha}. Rank: the system's cluster; systems in a cluster are not separated by the paired bootstrap at ${sig.alpha}: `,
+      `* marks p < ${sig.alpha}. Humans agree (BLEU, chrF with sacreBLEU's defaults): how often people order two systems as a difference of this size does (Kocmi et al. 2024, published logistic fits). Rank: the system's cluster; systems in a cluster are not separated by the paired bootstrap at ${sig.alpha}: `,
       "a line is drawn only where every system above is significantly better than every system below (WMT's presentation)."),
     h("h2", null, "Rankings with significance clusters"),
     h("div", { class: "charts" }, ov.metrics.map((m) => rankingTable(ov, m))),
