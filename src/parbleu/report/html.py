@@ -14,12 +14,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import json
 import re
 from importlib import resources
 from pathlib import Path
 
 from parbleu._version import __version__
+from parbleu.io.json_output import json_text
+from parbleu.io.output import write_output
 from parbleu.report.build import Report
 from parbleu.report.payload import json_ready
 
@@ -31,7 +32,7 @@ _UNSAFE_IN_SCRIPT = re.compile(r"</script|<!--", re.IGNORECASE)
 
 def safe_json(value: object) -> str:
     """JSON that can stand inside a ``<script>`` element of an HTML page."""
-    text = json.dumps(json_ready(value), ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+    text = json_text(json_ready(value), ascii_only=True, compact=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -75,7 +76,5 @@ def render(report: Report) -> str:
 
 
 def write(path: str | Path, report: Report) -> Path:
-    """Write the page to `path` (UTF-8) and return the path."""
-    target = Path(path)
-    target.write_text(render(report), encoding="utf-8", newline="\n")
-    return target
+    """Write the page to `path` (UTF-8, replaced atomically: `parbleu.io.output`); returns it."""
+    return write_output(Path(path), render(report))
