@@ -147,8 +147,7 @@ def _list_ids(items: Sequence[Sequence[Any]], what: str) -> npt.NDArray[np.int64
                 "item, such as beams? give one sequence per item)"
             )
         raise InputError(
-            f"{what} item {index}: token ids must be integers; got {wrong.__name__} "
-            f"{value!r:.40}"
+            f"{what} item {index}: token ids must be integers; got {wrong.__name__} {value!r:.40}"
         )
     try:
         return np.fromiter(values, dtype=np.int64, count=len(values))

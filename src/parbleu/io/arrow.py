@@ -30,7 +30,7 @@ def _pyarrow(module: str) -> ModuleType:
 
 
 def _one_line(error: Exception) -> str:
-    """pyarrow's message, which may span lines, as one line."""
+    """Pyarrow's message, which may span lines, as one line."""
     return " ".join(str(error).split())
 
 

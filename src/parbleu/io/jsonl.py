@@ -20,7 +20,7 @@ from parbleu.io.testset import TestSet
 __all__ = ["read_jsonl"]
 
 
-class _RepeatedKey(Exception):
+class _RepeatedKeyError(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
@@ -33,7 +33,7 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _RepeatedKey(key)
+                raise _RepeatedKeyError(key)
             seen.add(key)
     return record
 
@@ -56,7 +56,7 @@ def read_jsonl(
             continue
         try:
             record = json.loads(line, object_pairs_hook=_unique_keys)
-        except _RepeatedKey as exc:
+        except _RepeatedKeyError as exc:
             raise InputError(
                 f"{path}: line {number}: key {exc.key!r} appears twice in one object; a JSON "
                 "reader would keep only its last value"

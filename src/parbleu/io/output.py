@@ -1,4 +1,4 @@
-"""Writing an output file: never over one of the command's inputs, never half-written.
+r"""Writing an output file: never over one of the command's inputs, never half-written.
 
 Every file parbleu writes (``parbleu report -o``, ``parbleu meta --plot``, ``parbleu replicate
 --doc`` and ``--figures``, ``parbleu demo``'s report, `parbleu.report.write_report`,
@@ -17,16 +17,17 @@ Every file parbleu writes (``parbleu report -o``, ``parbleu meta --plot``, ``par
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> write_output(folder / "out.txt", "one\\n").read_text()
-    'one\\n'
+    >>> write_output(folder / "out.txt", "one\n").read_text()
+    'one\n'
     >>> check_output(str(folder / "out.txt"), [str(folder / "out.txt")], option="-o")
     Traceback (most recent call last):
     ...
-    parbleu.errors.OptionError: -o ...out.txt is also an input (...out.txt); writing it would destroy that input
+    parbleu.errors.OptionError: -o ...out.txt is also an input (...); writing it would ...
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import stat
@@ -107,11 +108,9 @@ def _replace(target: Path, content: Content) -> None:
             _write(handle, content)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))  # noqa: PTH101, PTH116
-        except FileNotFoundError:
-            pass  # a new file: the umask decided its permissions
-        os.replace(temporary, target)
+        with contextlib.suppress(FileNotFoundError):  # a new file: the umask decided
+            temporary.chmod(stat.S_IMODE(target.stat().st_mode))
+        temporary.replace(target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

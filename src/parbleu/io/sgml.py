@@ -57,9 +57,9 @@ class _Read:
 
 
 def _segment_text(match: re.Match[str], line: str) -> str:
-    """What lies between ``<seg ...>`` and the last ``</seg>``, and any text after that.
+    r"""What lies between ``<seg ...>`` and the last ``</seg>``, and any text after that.
 
-    sacreBLEU's ``re.sub(r"<seg.*?>(.*)</seg>.*?", r"\\1", line)`` keeps what follows the
+    sacreBLEU's ``re.sub(r"<seg.*?>(.*)</seg>.*?", r"\1", line)`` keeps what follows the
     ``</seg>`` (its ``.*?`` matches nothing); whitespace alone there ends the line.
     """
     tail = line[match.end() :]
