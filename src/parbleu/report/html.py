@@ -5,10 +5,10 @@ JSON data block and the segment data as a base64 block; nothing is fetched, and 
 Security Policy forbids fetching anything (``default-src 'none'``) and runs only the script
 and style whose SHA-256 digests it names, and workers the script makes itself from its own
 functions (``worker-src blob:``: TER's shift search runs in one, off the page's thread).
-Data never becomes markup: the title is HTML-escaped,
-the JSON block escapes ``<``, ``>``, ``&`` and the line separators U+2028 and U+2029 (so no
-``</script>`` or comment opener can appear in it), base64 has no such characters, and the
-scripts set every text with ``textContent``.
+Data never becomes markup: the title is HTML-escaped, the JSON block escapes ``<``, ``>``,
+``&`` and the line separators U+2028 and U+2029 (so no ``</script>`` or comment opener can
+appear in it), base64 has no such characters, and the scripts set every text with
+``textContent``.
 """
 
 from __future__ import annotations
