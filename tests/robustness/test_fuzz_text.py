@@ -37,6 +37,7 @@ from parbleu.engine.vocab import TokenVocabulary
 from parbleu.metrics.rouge.family import DEFAULT_TYPES, RougeFamily
 from parbleu.tokenizers import TokenizerName, make_tokenizer
 from parbleu.tokenizers.rouge import RougeTokenizer, RougeUnicodeTokenizer
+from tests.metrics.rouge.test_rouge_oracle import measures
 from tests.oracles.mteval_nist import MtevalNist
 from tests.oracles.rouge_unicode import UnicodeTokenizer
 
@@ -110,11 +111,12 @@ def _pair(
 
 # -- ROUGE against rouge_score ------------------------------------------------------------------
 
-MEASURES = ("precision_sum", "recall_sum", "f_sum")
 
-
-def _measures(stats: Any) -> np.ndarray:
-    return np.stack([stats.column(name) for name in MEASURES], axis=1)
+def _same_as_rouge_score(ours: dict[str, Any], oracle: list[dict[str, Any]]) -> None:
+    """Every variant's segment precision, recall and F, bit for bit."""
+    for name in DEFAULT_TYPES:
+        expected = np.array([tuple(scores[name]) for scores in oracle])
+        assert np.array_equal(measures(ours[name]), expected), name
 
 
 def test_the_issue_example_is_rouge_scores() -> None:
@@ -133,9 +135,7 @@ def _rouge_segments(data: tuple[list[str], list[list[str]]], stem: bool) -> None
     scorer = rouge_scorer.RougeScorer(list(DEFAULT_TYPES), use_stemmer=stem)
     ours = RougeFamily(refs, stem=stem).statistics(hyps)
     oracle = [scorer.score_multi([s[i] for s in refs], hyp) for i, hyp in enumerate(hyps)]
-    for name in DEFAULT_TYPES:
-        expected = np.array([tuple(scores[name]) for scores in oracle])
-        assert np.array_equal(_measures(ours[name]), expected), name
+    _same_as_rouge_score(ours, oracle)
 
 
 test_rouge_segments_are_rouge_scores, test_rouge_segments_thorough = _pair(
@@ -147,10 +147,7 @@ def _rouge_unicode(data: tuple[list[str], list[list[str]]], stem: bool) -> None:
     hyps, (refs,) = data
     scorer = rouge_scorer.RougeScorer(list(DEFAULT_TYPES), tokenizer=UnicodeTokenizer(stem=stem))
     ours = RougeFamily([refs], stem=stem, script="unicode").statistics(hyps)
-    oracle = [scorer.score(ref, hyp) for ref, hyp in zip(refs, hyps, strict=True)]
-    for name in DEFAULT_TYPES:
-        expected = np.array([tuple(scores[name]) for scores in oracle])
-        assert np.array_equal(_measures(ours[name]), expected), name
+    _same_as_rouge_score(ours, [scorer.score(r, h) for r, h in zip(refs, hyps, strict=True)])
 
 
 test_rouge_unicode_segments, test_rouge_unicode_segments_thorough = _pair(

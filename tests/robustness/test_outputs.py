@@ -28,14 +28,9 @@ import pytest
 from parbleu.errors import InputError, OptionError
 from parbleu.io.output import check_output, write_output
 from tests.robustness.harness import assert_error, cli, write
+from tests.robustness.test_hostile_files import REF, SYSTEMS
 
-REF = b"the cat sat on the mat\nit was not surprising\nthe man bit the dog\n"
 REF_B = b"a cat sat on the mat\nit was no surprise\nthe man bit a dog\n"
-SYSTEMS = {
-    "sys-a": b"the cat sat on the mat\nit was not a surprise\nthe man bit the dog\n",
-    "sys-b": b"a cat sat on a mat\nno surprise\nthe dog bit the man\n",
-    "sys-c": b"cat\nsurprising\nman dog\n",
-}
 
 
 @dataclass(frozen=True)

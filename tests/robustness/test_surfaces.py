@@ -30,13 +30,7 @@ from parbleu.errors import InputError, OptionError
 from parbleu.metrics.external.metric import LARGEST_TOTAL, ExternalScores
 from parbleu.report import HumanScores, build_report
 from tests.robustness.harness import assert_error, cli, write
-
-REF = b"the cat sat on the mat\nit was not surprising\nthe man bit the dog\n"
-SYSTEMS = {
-    "sys-a": b"the cat sat on the mat\nit was not a surprise\nthe man bit the dog\n",
-    "sys-b": b"a cat sat on a mat\nno surprise\nthe dog bit the man\n",
-    "sys-c": b"cat\nsurprising\nman dog\n",
-}
+from tests.robustness.test_hostile_files import REF, SYSTEMS
 
 
 @pytest.fixture
