@@ -295,7 +295,7 @@ def test_json_output_at_the_edges_is_strict_json(
 
 def test_meteor_edges_are_strict_json(files: tuple[str, str, str], wordnet: object) -> None:
     ref, hyp, _ = files
-    for options in (("--meteor-gamma", "1", "--meteor-beta", "0"), ("--meteor-alpha", "0")):
-        result = cli(ref, "-i", hyp, "-m", "meteor", *options, "-f", "json")
-        assert (result.code, result.err) == (0, ""), result
-        _strict_json(result.out)
+    options = ("--meteor-gamma", "1", "--meteor-beta", "0", "--meteor-alpha", "0")
+    result = cli(ref, "-i", hyp, "-m", "meteor", *options, "-f", "json")
+    assert (result.code, result.err) == (0, ""), result
+    _strict_json(result.out)

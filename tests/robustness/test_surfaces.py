@@ -206,9 +206,14 @@ def test_a_truncated_wordnet_is_refused_when_loaded(
     message = str(caught.value)
     assert name in message
     assert "\n" not in message
+
+
+def test_a_truncated_wordnet_is_one_line_on_the_command_line(tmp_path: Path, wordnet: Any) -> None:
+    folder = _cut_copy(tmp_path, wordnet.folder, "data.noun", 0.5)
     ref = write(tmp_path, "ref.txt", REF)
     hyp = write(tmp_path, "hyp.txt", SYSTEMS["sys-b"])
-    assert_error(cli(ref, "-i", hyp, "-m", "meteor", "--meteor-wordnet", str(folder)), 1, name)
+    result = cli(ref, "-i", hyp, "-m", "meteor", "--meteor-wordnet", str(folder))
+    assert_error(result, 1, "data.noun", "truncated")
 
 
 # -- Dask ----------------------------------------------------------------------------------------
