@@ -286,9 +286,8 @@ def _check_magnitude(system: str, values: FloatArray, source: str) -> None:
         owner = f"system {system!r} has" if system != SINGLE else "it has"
         raise InputError(
             f"{source}: {owner} a score of magnitude {largest:g} over {len(values)} segments; "
-            "sums of them "
-            f"would overflow (|score| x segments must be at most {LARGEST_TOTAL:g}); rescale "
-            "the scores"
+            "sums of them would overflow (the magnitude times the segments must be at most "
+            f"{LARGEST_TOTAL:g}); rescale the scores"
         )
 
 
