@@ -5,7 +5,8 @@ they skip, saying why, except when PARBLEU_REQUIRE_SHARED_DATA=1 (set by .ci/run
 fail, so CI can never pass by skipping its conformance tests.
 
 METEOR's tests take the `wordnet` fixture: Debian's WordNet 3.0, loaded once (they skip
-without it, and fail instead under PARBLEU_REQUIRE_WORDNET=1, also set by .ci/run).
+without it, and fail instead under PARBLEU_REQUIRE_WORDNET=1, also set by .ci/run), and
+their oracle `nltk_wordnet`, NLTK's reader on the same files, made once per session.
 
 Property tests draw new examples on every run. HYPOTHESIS_PROFILE=ci (set by .ci/run) makes
 them draw the same examples every time (and read no example database), so that CI checks what
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
@@ -66,6 +67,14 @@ def wordnet() -> WordNet:
     from tests.oracles.nltk_wordnet import require_wordnet  # noqa: PLC0415
 
     return WordNet.load(require_wordnet())
+
+
+@pytest.fixture(scope="session")
+def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """NLTK's WordNet reader on the Debian files parbleu reads (the METEOR oracle)."""
+    from tests.oracles.nltk_wordnet import nltk_reader  # noqa: PLC0415 (METEOR tests only)
+
+    return nltk_reader(tmp_path_factory.mktemp("nltk_data"))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -25,6 +25,7 @@ import numpy as np
 from parbleu.errors import OptionError
 
 __all__ = [
+    "MAX_F_BETA",
     "MAX_NGRAM_ORDER",
     "Choice",
     "check_flag",
@@ -39,6 +40,13 @@ __all__ = [
 #: time (an order of 10**9 would never finish); published metrics use 4 (BLEU), 5 (NIST) and
 #: 6 + 2 (chrF++).
 MAX_NGRAM_ORDER = 100
+
+#: Largest ``beta`` of an F-measure (chrF's, ROUGE's), which weighs recall ``beta`` times as
+#: much as precision. From ``beta = 10**6`` on, the F-measure equals recall to about nine
+#: digits (it differs from it by less than ``(R / P) / beta**2``), and past about 1.3e154
+#: ``beta**2`` is no float at all (``--rouge-beta 1e300`` gave an F-measure of NaN, chrF
+#: with ``beta = 10**200`` an `OverflowError`).
+MAX_F_BETA = 10**6
 
 E = TypeVar("E", bound=Enum)
 OptionsT = TypeVar("OptionsT")
@@ -122,13 +130,20 @@ def check_flag(value: object, option: str) -> bool:
     )
 
 
-def check_number(value: object, option: str, *, minimum: float = -math.inf) -> float:
-    """`value` as a float if it is a finite real number of at least `minimum`."""
+def check_number(
+    value: object, option: str, *, minimum: float = -math.inf, maximum: float = math.inf
+) -> float:
+    """`value` as a float if it is a finite real number in [`minimum`, `maximum`]."""
     bound = "" if minimum == -math.inf else f" >= {minimum:g}"
+    if maximum != math.inf:
+        bound = f" in [{minimum:g}, {maximum:g}]" if bound else f" <= {maximum:g}"
     number = math.nan
     if not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, float, np.number)):
-        number = float(value)
-    if not math.isfinite(number) or number < minimum:
+        try:
+            number = float(value)
+        except OverflowError:  # an int too large for a float
+            number = math.inf
+    if not math.isfinite(number) or number < minimum or number > maximum:
         raise OptionError(
             f"{option} must be a finite number{bound}; got {value!r}",
             option=option,

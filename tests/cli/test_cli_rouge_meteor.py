@@ -207,4 +207,4 @@ def test_meteor_errors(tmp_path: Path) -> None:
     assert "apt-get install wordnet-base" in err
     code, _, err = parbleu(REF_A, "-i", FAIR, "-m", "meteor", "--meteor-alpha", "1.5")
     assert code == 2
-    assert "alpha must be in [0, 1]" in err
+    assert "alpha must be a finite number in [0, 1]" in err

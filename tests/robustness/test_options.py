@@ -60,6 +60,18 @@ MAIN: tuple[tuple[tuple[str, ...], int, str], ...] = (
     (("-m", "chrf", "-cw", HUGE), 2, "--chrf-word-order/-cw"),
     (("-m", "chrf", "--chrf-beta", "-1"), 2, "beta"),
     (("-m", "chrf", "--chrf-beta", "nan"), 2, "--chrf-beta"),
+    (("-m", "chrf", "--chrf-beta", "1" + "0" * 200), 2, "beta"),
+    (("-m", "rouge", "--rouge-beta", "1e300"), 2, "beta"),
+    (("-m", "rouge", "--rouge-beta", "0"), 2, "beta"),
+    (("-m", "rouge", "--rouge-beta", "inf"), 2, "beta"),
+    (("-m", "rouge", "--rouge-type", "rouge101"), 2, "rouge_type"),
+    (("-m", "rouge", "--rouge-type", "rouge100000"), 2, "rouge_type"),
+    (("-m", "rouge", "--rouge-type", "rouge" + "9" * 5000), 2, "rouge_type"),
+    (("-m", "rouge", "--rouge-type", "rouge0"), 2, "rouge_type"),
+    (("-m", "meteor", "--meteor-alpha", "1.5"), 2, "alpha"),
+    (("-m", "meteor", "--meteor-beta", "-1"), 2, "beta"),
+    (("-m", "meteor", "--meteor-gamma", "1e308"), 2, "gamma"),
+    (("-m", "meteor", "--meteor-gamma", "-0.5"), 2, "gamma"),
     (("-m", "nist", "--nist-max-ngram-order", "0"), 2, "--nist-max-ngram-order"),
     (("-m", "nist", "--nist-max-ngram-order", HUGE), 2, "--nist-max-ngram-order"),
     (("-m", "nosuch"), 2, "--metrics/-m"),
@@ -245,3 +257,45 @@ def test_demo_json_is_valid_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         "system-fair.txt",
         "system-weak.txt",
     ]
+
+
+def _strict_json(text: str) -> object:
+    """JSON as RFC 8259 defines it: ``NaN`` and ``Infinity`` are not numbers there."""
+
+    def refuse(constant: str) -> object:
+        raise AssertionError(f"{constant} in JSON output")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+#: Options at the edges of their ranges: the scores are finite, and so is every JSON number.
+EDGES = (
+    ("-m", "rouge", "--rouge-beta", "1000000"),
+    ("-m", "rouge", "--rouge-beta", "1e-300", "--rouge-type", "rougeL"),
+    ("-m", "rouge", "--rouge-type", "rouge100", "--rouge-aggregate", "micro"),
+    ("-m", "chrf", "--chrf-beta", "1000000"),
+    ("-m", "chrf", "--chrf-beta", "0"),
+    ("-m", "bleu", "chrf", "ter", "-sl"),
+)
+
+
+@pytest.mark.parametrize("options", EDGES, ids=[" ".join(o)[:40] for o in EDGES])
+def test_json_output_at_the_edges_is_strict_json(
+    files: tuple[str, str, str], options: tuple[str, ...]
+) -> None:
+    """Oracle: `json.loads` refusing NaN and infinities (issue 24, item 5: ``--rouge-beta
+    1e300`` printed ``NaN``, ``--meteor-gamma 1e308`` printed ``-Infinity``)."""
+    ref, hyp, hyp2 = files
+    for systems in ([hyp], [hyp, hyp2])[: 1 if "-sl" in options else 2]:
+        result = cli(ref, "-i", *systems, *options, "-f", "json")
+        assert (result.code, result.err) == (0, ""), result
+        for text in result.out.splitlines() if "-sl" in options else [result.out]:
+            _strict_json(text)
+
+
+def test_meteor_edges_are_strict_json(files: tuple[str, str, str], wordnet: object) -> None:
+    ref, hyp, _ = files
+    options = ("--meteor-gamma", "1", "--meteor-beta", "0", "--meteor-alpha", "0")
+    result = cli(ref, "-i", hyp, "-m", "meteor", *options, "-f", "json")
+    assert (result.code, result.err) == (0, ""), result
+    _strict_json(result.out)

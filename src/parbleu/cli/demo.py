@@ -21,6 +21,7 @@ from parbleu.cli.options import METRIC_NAMES
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
 from parbleu.cli.scoring import score
+from parbleu.errors import InputError
 from parbleu.report.sample import write_sample_report
 
 __all__ = ["SAMPLE_SYSTEMS", "run_demo"]
@@ -66,6 +67,6 @@ def _write_report(directory: Path) -> Path:
     if os.access(directory, os.W_OK):
         try:
             return write_sample_report(directory)
-        except OSError:
+        except InputError:  # the folder refused the file (`parbleu.io.output.write_output`)
             pass
     return write_sample_report(tempfile.mkdtemp(prefix="parbleu-demo-"))

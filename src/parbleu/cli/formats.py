@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parbleu.cli.render import Score, json_safe, system_table
+from parbleu.cli.render import Score, system_table
 
 __all__ = ["EXTRA_KEY", "system_json", "system_lines"]
 
@@ -30,7 +30,7 @@ def _by_name(row: Sequence[Score]) -> list[Score]:
 
 def system_json(systems: Sequence[str], scores: Sequence[Sequence[Score]], width: int) -> str:
     """SacreBLEU's JSON list of systems, plus `EXTRA_KEY` (see the module docstring)."""
-    import json  # noqa: PLC0415 (text output does without it)
+    from parbleu.io.json_output import json_text  # noqa: PLC0415 (text output does without it)
 
     rows = []
     for name, row in zip(systems, scores, strict=True):
@@ -39,7 +39,7 @@ def system_json(systems: Sequence[str], scores: Sequence[Sequence[Score]], width
         item |= {s.name: f"{s.score:.{width}f}" for s in ordered}
         item[EXTRA_KEY] = {s.name: s.to_dict(width) for s in ordered}
         rows.append(item)
-    return json.dumps(json_safe(rows), indent=4)
+    return json_text(rows, indent=4, ascii_only=True)
 
 
 def system_lines(

@@ -1,11 +1,11 @@
 """Turning results into the text the command line prints; computes nothing.
 
-`json` is imported by the functions that write JSON: text output does without it.
+JSON is written by `parbleu.io.json_output` (imported by the functions that write JSON: text
+output does without it), which refuses numbers that are not finite.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Container, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -16,7 +16,6 @@ __all__ = [
     "Score",
     "corpus_lines",
     "emit",
-    "json_safe",
     "sentence_lines",
     "system_table",
     "table",
@@ -46,26 +45,11 @@ class Score(Protocol):
         """JSON-ready fields."""
 
 
-def to_json(value: object) -> str:
-    """JSON as sacreBLEU prints it (one space indent, UTF-8 characters kept)."""
-    import json  # noqa: PLC0415 (see the module docstring)
+def to_json(value: object, indent: int = 1) -> str:
+    """JSON as sacreBLEU prints it (one space indent, UTF-8 characters kept), finite only."""
+    from parbleu.io.json_output import json_text  # noqa: PLC0415 (see the module docstring)
 
-    return json.dumps(value, indent=1, ensure_ascii=False)
-
-
-def json_safe(value: Any) -> Any:
-    """`value` with the numbers JSON cannot hold replaced, recursively.
-
-    An undefined number (NaN) becomes null; an infinite one the string ``"inf"`` or
-    ``"-inf"`` (a block t-statistic over identical differences is infinite, not unknown).
-    """
-    if isinstance(value, float) and not math.isfinite(value):
-        return None if math.isnan(value) else str(value)
-    if isinstance(value, dict):
-        return {key: json_safe(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(item) for item in value]
-    return value
+    return json_text(value, indent=indent)
 
 
 def table(
@@ -125,10 +109,10 @@ def sentence_lines(
     if score_only:
         return [f"{s.score:.{width}f}" for scores in segments for s in scores]
     if fmt == "json":
-        import json  # noqa: PLC0415
+        from parbleu.io.json_output import json_text  # noqa: PLC0415
 
         return [
-            json.dumps({"segment": i, **s.to_dict(width)}, ensure_ascii=False)
+            json_text({"segment": i, **s.to_dict(width)})
             for i, scores in enumerate(segments, start=1)
             for s in scores
         ]
@@ -145,13 +129,11 @@ def system_table(
 ) -> list[str]:
     """Several systems: a table and the signatures (text), or a JSON list (json)."""
     if fmt == "json":
-        import json  # noqa: PLC0415
-
         rows = [
             {"system": name, **{s.name: s.to_dict(width) for s in row}}
             for name, row in zip(systems, scores, strict=True)
         ]
-        return [json.dumps(rows, indent=4, ensure_ascii=False)]
+        return [to_json(rows, indent=4)]
     header = ["System", *(s.name for s in scores[0])]
     body = [
         [name, *(f"{s.score:.{width}f}" for s in row)]

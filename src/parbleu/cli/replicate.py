@@ -25,6 +25,7 @@ from parbleu.cli.options import integer
 from parbleu.cli.parser import CommandParser
 from parbleu.cli.render import emit
 from parbleu.errors import InputError
+from parbleu.io.output import write_output
 from parbleu.significance.defaults import DEFAULT_SEED
 
 __all__ = ["DATA_VARIABLE", "build_replicate_parser", "data_folder", "run_replicate"]
@@ -77,13 +78,6 @@ def data_folder(option: str | None, environ: Mapping[str, str]) -> Path:
     return DEFAULT_DATA
 
 
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror}") from None
-
-
 def run_replicate(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu replicate`` with explicit streams; returns the exit code."""
     args = build_replicate_parser().parse_args(list(argv))
@@ -119,7 +113,7 @@ def run_replicate(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
                 f"<!-- generated:{n} -->\n{b}\n<!-- /generated:{n} -->\n"
                 for n, b in result.blocks.items()
             ]
-        _write(doc, replace_blocks(text, result.blocks, str(doc)))
+        write_output(doc, replace_blocks(text, result.blocks, str(doc)))
         progress(f"wrote {doc} and {len(result.figures)} figures in {figures}")
         return []
 

@@ -29,7 +29,8 @@ from parbleu.cli.significance import resolve_seed
 from parbleu.errors import InputError, OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.io.lines import check_parallel, read_lines, same_file, split_tab_fields
+from parbleu.io.lines import check_parallel, read_lines, split_tab_fields
+from parbleu.io.output import check_output
 from parbleu.metrics import AnyMetric
 from parbleu.report.build import build
 from parbleu.report.html import write
@@ -182,17 +183,9 @@ def _external(
 
 def _check_output(args: argparse.Namespace) -> None:
     """The report's file: named, and not one of the inputs (writing would destroy it)."""
-    if not args.output:
-        raise OptionError("-o/--output needs a file name; got ''", option="-o/--output")
     scores = [spec.partition("=")[2] for spec in args.scores]
     named = [*args.refs, *(args.input or []), args.src, args.docids, args.human, *scores]
-    for path in named:
-        if path and same_file(args.output, path):
-            raise OptionError(
-                f"-o {args.output} is also an input ({path}); the report would overwrite it",
-                option="-o/--output",
-                received=args.output,
-            )
+    check_output(args.output, named, option="-o/--output")
 
 
 def _inputs(args: argparse.Namespace) -> ReportInputs:
@@ -235,9 +228,6 @@ def run_report(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
 
     def lines() -> list[str]:
         report = build(_inputs(args), progress)
-        try:
-            return [str(write(args.output, report))]
-        except OSError as error:
-            raise InputError(f"cannot write {args.output}: {error.strerror}") from None
+        return [str(write(args.output, report))]
 
     return emit(lines, stdout, stderr, prog="parbleu report")

@@ -7,7 +7,10 @@ tokens is comparing lengths and chunks, so most tokens (at most eight units long
 with three array operations for the whole block, and none per character.
 
 Code points above U+FFFF do not fit a 16-bit unit: tokens that hold one are marked ``wide``,
-and callers number them some other way.
+and callers number them some other way. Only those: a tokenizer may drop characters (ROUGE's
+drops everything but letters and digits), so an astral code point between tokens marks none,
+and whether a token is wide depends on its own characters alone (the same string is numbered
+the same way wherever it occurs).
 """
 
 from __future__ import annotations
@@ -74,10 +77,7 @@ class TokenChunks:
             totals[1:] -= sums.take(self._firsts[1:] - 1)
             hashes[self.long] += totals
         self.hashes = _finish(hashes)
-        self.wide = np.zeros(len(block), dtype=bool)
-        if block.codes.dtype != np.uint16 and len(block.codes):
-            places = np.flatnonzero(block.codes > _WIDEST)
-            self.wide[np.searchsorted(starts, places, side="right") - 1] = True
+        self.wide = _wide_tokens(block)
 
     def middle_counts(self, tokens: IntArray) -> IntArray:
         """Number of middle chunks of each of the given tokens (0 for short ones)."""
@@ -91,6 +91,19 @@ class TokenChunks:
         firsts = np.zeros(len(tokens), dtype=np.int64)
         firsts[kept] = self._firsts.take(np.searchsorted(self.long, tokens[kept]))
         return self.middle.take(span_positions(firsts, counts))
+
+
+def _wide_tokens(block: TokenBlock) -> BoolArray:
+    """Whether each token holds a code point above U+FFFF (one not between two tokens)."""
+    wide = np.zeros(len(block), dtype=bool)
+    if block.codes.dtype == np.uint16 or not len(block):
+        return wide
+    places = np.flatnonzero(block.codes > _WIDEST)
+    tokens = np.searchsorted(block.starts, places, side="right") - 1
+    inside = tokens >= 0
+    inside[inside] = places[inside] < (block.starts + block.lengths).take(tokens[inside])
+    wide[tokens[inside]] = True
+    return wide
 
 
 def _finish(values: KeyArray) -> KeyArray:

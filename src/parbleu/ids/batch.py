@@ -20,6 +20,10 @@ A list whose first non-empty item is a sequence of ints holds one reference per 
 whose first non-empty item is a sequence of sequences holds several per item, and then
 every item must hold at least one. The rules for ``pad_id``, ``eos_id`` and ``unk_id`` are
 those of `parbleu.ids.rules`.
+
+Every id goes through one check (`token_ids`): an integer (a bool is not one: ``True`` is no
+token id) that fits a signed 64-bit integer. A ``uint64`` id of ``2**63`` or more is refused
+rather than wrapped to a negative number (``2**64 - 1`` became -1, dropped as padding).
 """
 
 from __future__ import annotations
@@ -36,9 +40,17 @@ from parbleu.arrays import BoolArray
 from parbleu.engine.segments import Segments
 from parbleu.errors import InputError
 
-__all__ = ["References", "as_numpy", "hypothesis_batch", "is_tensor", "reference_batch"]
+__all__ = [
+    "References",
+    "as_numpy",
+    "hypothesis_batch",
+    "is_tensor",
+    "reference_batch",
+    "token_ids",
+]
 
 _NOTHING = np.zeros(0, dtype=np.int64)  # an absent reference
+_LARGEST_ID = int(np.iinfo(np.int64).max)
 
 
 def is_tensor(value: object) -> bool:
@@ -47,21 +59,44 @@ def is_tensor(value: object) -> bool:
     return kind.__module__.split(".")[0] == "torch" and kind.__name__ in ("Tensor", "Parameter")
 
 
-def as_numpy(value: Any, what: str) -> npt.NDArray[Any]:
-    """An array or tensor as a NumPy integer array (tensors are copied to the CPU)."""
-    array = value.detach().cpu().numpy() if is_tensor(value) else np.asarray(value)
+def token_ids(array: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
+    """`array` as int64 ids: integers (not booleans) that fit a signed 64-bit integer.
+
+    Raises:
+        InputError: booleans, other types, or an id of 2**63 or more (a uint64 id would wrap
+            to a negative number), naming `what`.
+    """
     if array.size == 0:
         return array.astype(np.int64)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise InputError(f"{what}: token ids must be integers; got an array of {array.dtype}")
-    return array
+    if array.dtype.kind == "u" and array.dtype.itemsize == 8 and int(array.max()) > _LARGEST_ID:
+        raise InputError(
+            f"{what}: token id {int(array.max())} does not fit a signed 64-bit integer; "
+            "token ids must be below 2**63"
+        )
+    return array.astype(np.int64, copy=False)
 
 
-def _flat_rows(array: npt.NDArray[Any]) -> Segments:
-    """The rows of a 2-D array as sequences of equal length."""
+def as_numpy(value: Any, what: str) -> npt.NDArray[np.int64]:
+    """An array, tensor or nested list as a NumPy int64 array (`token_ids`; tensors copied)."""
+    if is_tensor(value):
+        return token_ids(value.detach().cpu().numpy(), what)
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):  # ragged nesting, ids of any size
+        raise InputError(
+            f"{what}: expected a rectangular array of token ids; got nested lists of "
+            "different lengths or values that are not integers"
+        ) from None
+    return token_ids(array, what)
+
+
+def _flat_rows(array: npt.NDArray[np.int64]) -> Segments:
+    """The rows of a 2-D array of ids (`token_ids`) as sequences of equal length."""
     rows, width = array.shape
     offsets = np.arange(rows + 1, dtype=np.int64) * width
-    return Segments(array.astype(np.int64, copy=False).reshape(-1), offsets)
+    return Segments(array.reshape(-1), offsets)
 
 
 def _is_array(value: object) -> bool:
@@ -77,7 +112,7 @@ def _flat_ragged(items: Sequence[Any], what: str) -> Segments:
                 raise InputError(
                     f"{what} item {i}: expected a 1-D sequence; got shape {array.shape}"
                 )
-        ids = np.concatenate([np.zeros(0, np.int64), *(a.astype(np.int64) for a in arrays)])
+        ids = np.concatenate([np.zeros(0, np.int64), *arrays])
         lengths = np.fromiter(map(len, arrays), np.int64, len(arrays))
     else:
         for i, item in enumerate(items):
@@ -87,15 +122,41 @@ def _flat_ragged(items: Sequence[Any], what: str) -> Segments:
                     f"{type(item).__name__} (score text with parbleu.BLEU)"
                 )
         lengths = np.fromiter(map(len, items), np.int64, len(items))
-        values = np.asarray(list(itertools.chain.from_iterable(items)))
-        if len(values) == 0:
-            values = np.zeros(0, dtype=np.int64)
-        if values.dtype == np.bool_ or not np.issubdtype(values.dtype, np.integer):
-            raise InputError(f"{what}: token ids must be integers; got values of {values.dtype}")
-        ids = values.astype(np.int64, copy=False)
+        ids = _list_ids(items, what)
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
     return Segments(ids, offsets)
+
+
+def _is_id(kind: type) -> bool:
+    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
+
+
+def _list_ids(items: Sequence[Sequence[Any]], what: str) -> npt.NDArray[np.int64]:
+    """The ids of lists of Python (or NumPy) integers, every value's type checked."""
+    values = list(itertools.chain.from_iterable(items))
+    wrong = next((kind for kind in set(map(type, values)) if not _is_id(kind)), None)
+    if wrong is not None:
+        index = next(i for i, item in enumerate(items) if any(type(v) is wrong for v in item))
+        value = next(v for v in items[index] if type(v) is wrong)
+        if (isinstance(value, Sequence) and not isinstance(value, (str, bytes))) or _is_array(
+            value
+        ):
+            raise InputError(
+                f"{what} item {index}: holds sequences, not token ids (several sequences per "
+                "item, such as beams? give one sequence per item)"
+            )
+        raise InputError(
+            f"{what} item {index}: token ids must be integers; got {wrong.__name__} {value!r:.40}"
+        )
+    try:
+        return np.fromiter(values, dtype=np.int64, count=len(values))
+    except OverflowError:
+        largest = max(values, key=abs)
+        raise InputError(
+            f"{what}: token id {largest} does not fit a signed 64-bit integer; token ids must "
+            "be at least -2**63 and below 2**63"
+        ) from None
 
 
 def hypothesis_batch(batch: Any, what: str = "hypotheses") -> Segments:

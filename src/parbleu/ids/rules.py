@@ -30,12 +30,16 @@ from parbleu.options import check_int
 
 __all__ = ["TokenRules"]
 
-#: The smallest token id an int64 batch can hold (``pad_id`` may be negative, as -100).
+#: The smallest and largest token ids an int64 batch can hold (``pad_id`` may be negative,
+#: as -100).
 _SMALLEST_ID = int(np.iinfo(np.int64).min)
+_LARGEST_ID = int(np.iinfo(np.int64).max)
 
 
 def _check_id(value: object, option: str) -> int | None:
-    return None if value is None else check_int(value, option, minimum=_SMALLEST_ID)
+    if value is None:
+        return None
+    return check_int(value, option, minimum=_SMALLEST_ID, maximum=_LARGEST_ID)
 
 
 @dataclass(frozen=True)

@@ -29,14 +29,30 @@ def _pyarrow(module: str) -> ModuleType:
         ) from exc
 
 
+def _one_line(error: Exception) -> str:
+    """Pyarrow's message, which may span lines, as one line."""
+    return " ".join(str(error).split())
+
+
 def _check_file(path: str) -> None:
     if not Path(path).is_file():
         raise InputError(f"{path}: no such file")
 
 
 def table_to_test_set(table: Any, origin: str, fields: RecordFields | None = None) -> TestSet:
-    """The test set in a ``pyarrow.Table`` (row ``i`` is segment ``i``)."""
-    columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    """The test set in a ``pyarrow.Table`` (row ``i`` is segment ``i``).
+
+    Raises:
+        InputError: two columns of one name (which one holds the stream cannot be told),
+            or columns of the wrong type (with the row).
+    """
+    names = list(table.column_names)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise InputError(
+            f"{origin}: columns {repeated} appear more than once; column names must be distinct"
+        )
+    columns = {name: column.to_pylist() for name, column in zip(names, table.columns, strict=True)}
     return records_to_test_set(
         columns, table.num_rows, fields or RecordFields(), origin, lambda i: f"row {i}"
     )
@@ -52,9 +68,11 @@ def read_parquet(path: str, fields: RecordFields | None = None) -> TestSet:
     _check_file(path)
     parquet = _pyarrow("pyarrow.parquet")
     try:
-        table = parquet.read_table(path)
+        # One file, read as it is (the dataset reader of read_table refuses two columns of
+        # one name with a message of many lines).
+        table = parquet.ParquetFile(path).read()
     except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
-        raise InputError(f"{path}: not a readable Parquet file ({exc})") from exc
+        raise InputError(f"{path}: not a readable Parquet file ({_one_line(exc)})") from exc
     return table_to_test_set(table, path, fields)
 
 
@@ -73,5 +91,7 @@ def read_arrow(path: str, fields: RecordFields | None = None) -> TestSet:
         try:
             table = ipc.open_stream(path).read_all()
         except (OSError, ValueError) as exc:
-            raise InputError(f"{path}: not a readable Arrow IPC file or stream ({exc})") from exc
+            raise InputError(
+                f"{path}: not a readable Arrow IPC file or stream ({_one_line(exc)})"
+            ) from exc
     return table_to_test_set(table, path, fields)

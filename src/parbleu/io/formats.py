@@ -94,7 +94,7 @@ def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
         try:
             if all(isinstance(json.loads(line), dict) for line in checked):
                 return Format.JSONL, f"its first {len(checked)} lines are JSON objects"
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON; or too deep, or too long a number
             return None
     return None
 

@@ -37,6 +37,12 @@ def from_dataset(
             + (f" (choose a split: {sorted(dataset)})" if hasattr(dataset, "keys") else "")
         )
     names = dataset.column_names
+    if not hasattr(dataset, "__len__"):
+        raise InputError(
+            f"expected a datasets.Dataset, got {type(dataset).__name__}, which has no length "
+            "(a streamed dataset); read it into a Dataset first, e.g. "
+            "Dataset.from_list(list(dataset))"
+        )
     if isinstance(names, dict):
         raise InputError(
             f"expected a datasets.Dataset, got a DatasetDict; choose a split: {sorted(names)}"

@@ -2,7 +2,8 @@
 
 Field names and what they may hold are `parbleu.io.records.RecordFields`' (several references
 as a list, systems as an object of name to output ...). Blank lines and a byte order mark at
-the start of the file are skipped; every error names the file and line. A line
+the start of the file are skipped; a key given twice in one object is an error (a JSON reader
+keeps only its last value); every error names the file and line. A line
 ``{"src": "Hallo", "ref": ["Hello", "Hi"], "mt": "Hello"}`` gives the references ``ref[0]``
 and ``ref[1]`` and the system ``mt``.
 """
@@ -17,6 +18,24 @@ from parbleu.io.records import MISSING, RecordFields, records_to_test_set
 from parbleu.io.testset import TestSet
 
 __all__ = ["read_jsonl"]
+
+
+class _RepeatedKeyError(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object's keys and values, refusing a key given twice (`json` keeps the last)."""
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKeyError(key)
+            seen.add(key)
+    return record
 
 
 def read_jsonl(
@@ -36,7 +55,12 @@ def read_jsonl(
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=_unique_keys)
+        except _RepeatedKeyError as exc:
+            raise InputError(
+                f"{path}: line {number}: key {exc.key!r} appears twice in one object; a JSON "
+                "reader would keep only its last value"
+            ) from None
         except json.JSONDecodeError as exc:
             raise InputError(
                 f"{path}: line {number}: not JSON ({exc.msg} at column {exc.colno}); "

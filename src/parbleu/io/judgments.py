@@ -76,8 +76,9 @@ class SegmentScores:
         return tuple(dict.fromkeys(r.system for r in self.rows if r.system is not None))
 
 
-#: A seg_id: ASCII digits only (``int`` would also take ``"٣"`` and refuse ``"²"``).
-_SEG_ID = re.compile(r"[0-9]+")
+#: A seg_id: ASCII digits only (``int`` would also take ``"٣"`` and refuse ``"²"``), at most
+#: 18 of them (``int`` refuses more than 4,300 digits with a ``ValueError``).
+_SEG_ID = re.compile(r"[0-9]{1,18}")
 #: The byte order mark a UTF-8 file may start with.
 BOM = "\ufeff"
 
@@ -108,7 +109,7 @@ def _seg_id(text: str, where: _Where) -> int:
     if not _SEG_ID.fullmatch(text) or int(text) < 1:
         raise where.error(
             f"seg_id {text!r} is not a positive integer (the 1-based line number of the segment)",
-            expected="a positive integer in ASCII digits",
+            expected="a positive integer in ASCII digits (at most 18)",
             received=text,
         )
     return int(text)

@@ -186,11 +186,34 @@ def _item(value: object, key: object) -> object:
 def _group(
     table: _Table, patterns: tuple[str, ...], *, nullable: bool
 ) -> dict[str, list[str | None]]:
+    """The streams of every field the patterns match; two fields giving one stream are refused.
+
+    An object field ``"ref": {"A": ...}`` and a field ``"ref:A"`` both make stream
+    ``ref:A``: which one to keep cannot be guessed, so neither is.
+    """
     streams: dict[str, list[str | None]] = {}
-    for pattern in patterns:
-        for name in table.matching(pattern):
-            streams.update(_streams(table, name, nullable=nullable))
+    owner: dict[str, str] = {}
+    fields = dict.fromkeys(name for pattern in patterns for name in table.matching(pattern))
+    for name in fields:
+        for label, lines in _streams(table, name, nullable=nullable).items():
+            if label in streams:
+                raise _collision(table, label, owner[label], name)
+            streams[label], owner[label] = lines, name
     return streams
+
+
+def _collision(table: _Table, label: str, first: str, second: str) -> InputError:
+    """Two fields that both give stream `label`, named at the first record holding both."""
+    both = [
+        i
+        for i, (a, b) in enumerate(zip(table.values(first), table.values(second), strict=True))
+        if a is not MISSING and b is not MISSING
+    ]
+    return table.error(
+        both[0] if both else 0,
+        f"fields {first!r} and {second!r} both give the stream {label!r}; keep one of them "
+        "(an object field's key NAME and a field FIELD:NAME are the same stream)",
+    )
 
 
 def _metadata(table: _Table, name: str, *, required: bool) -> list[str | None] | None:

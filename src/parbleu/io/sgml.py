@@ -14,9 +14,10 @@ A ``srcset`` gives the source, a ``refset`` references (one per ``sysid``: ``ref
 with one), a ``tstset`` systems (by ``sysid``). Combine the files of a test set with
 `parbleu.io.testset.combine`. As sacreBLEU 2.6.0 reads these files (``fake_sgml.py``),
 segment text is what lies between the ``<seg ...>`` tag and the last ``</seg>`` of its line,
-entities left as written (BLEU's ``13a`` tokenizer unescapes them); ``collapse_whitespace``
-strips and collapses whitespace as sacreBLEU's text files do. Document ids, ``genre`` (the
-domain) and ``origlang`` come from the ``<doc>`` lines.
+entities left as written (BLEU's ``13a`` tokenizer unescapes them), followed by any text
+after that ``</seg>`` (sacreBLEU keeps it too; whitespace alone there is dropped);
+``collapse_whitespace`` strips and collapses whitespace as sacreBLEU's text files do.
+Document ids, ``genre`` (the domain) and ``origlang`` come from the ``<doc>`` lines.
 """
 
 from __future__ import annotations
@@ -55,6 +56,16 @@ class _Read:
     sysids: dict[str, _Sysid] = field(default_factory=dict)
 
 
+def _segment_text(match: re.Match[str], line: str) -> str:
+    r"""What lies between ``<seg ...>`` and the last ``</seg>``, and any text after that.
+
+    sacreBLEU's ``re.sub(r"<seg.*?>(.*)</seg>.*?", r"\1", line)`` keeps what follows the
+    ``</seg>`` (its ``.*?`` matches nothing); whitespace alone there ends the line.
+    """
+    tail = line[match.end() :]
+    return match[2] + tail if tail.strip() else match[2]
+
+
 def _scan(path: str, lines: list[str]) -> _Read:
     read = _Read()
     current: list[tuple[str, str]] | None = None
@@ -64,7 +75,7 @@ def _scan(path: str, lines: list[str]) -> _Read:
             if current is None:
                 raise InputError(f"{where}: <seg> outside a <doc>")
             seg_id = _attributes(match[1]).get("id", str(len(current) + 1))
-            current.append((seg_id, match[2]))
+            current.append((seg_id, _segment_text(match, line)))
         elif (match := _DOC.match(line)) is not None:
             if not read.kind:
                 raise InputError(f"{where}: <doc> before <srcset>, <refset> or <tstset>")

@@ -36,8 +36,9 @@ from parbleu.io.testset import TestSet
 __all__ = ["read_wmt_xml"]
 
 _WHITESPACE = re.compile(r"\s+")
-#: A segment id: ASCII digits (``str.isdigit`` also takes ``"²"``, which ``int`` refuses).
-_SEG_ID = re.compile(r"[0-9]+")
+#: A segment id: ASCII digits (``str.isdigit`` also takes ``"²"``, which ``int`` refuses), at
+#: most 18 of them (``int`` refuses more than 4,300 digits with a ``ValueError``).
+_SEG_ID = re.compile(r"[0-9]{1,18}")
 
 
 @dataclass
@@ -60,6 +61,7 @@ class _Parse:
     documents: list[_Document] = field(default_factory=list)
     languages: dict[str, set[str | None]] = field(default_factory=dict)
     part: dict[int, str] | None = None  # segments of the current src/ref/hyp
+    part_name: str = ""  # how errors name it: "<src>", "<ref translator='A'>" ...
     segment: tuple[int, list[str]] | None = None  # id and text of the current seg
 
     def error(self, message: str) -> InputError:
@@ -84,25 +86,35 @@ class _Parse:
         document = self.documents[-1]
         language = attributes.get("lang", attributes.get("language"))
         self.languages.setdefault(name, set()).add(language)
-        segments: dict[int, str] = {}
+        # A second <src> (<ref> of the same translator, <hyp> of the same system) in one
+        # document adds its segments to the first one's, as sacreBLEU's search of the whole
+        # document for <seg> elements does; it never replaces them.
         if name == "src":
-            document.source = segments
+            self.part, self.part_name = document.source, "<src>"
         elif name == "ref":
-            document.references[attributes.get("translator") or None] = segments
+            translator = attributes.get("translator") or None
+            self.part = document.references.setdefault(translator, {})
+            self.part_name = "<ref>" if translator is None else f"<ref translator={translator!r}>"
         else:
             if "system" not in attributes:
                 raise self.error("<hyp> without a system attribute")
-            document.systems[attributes["system"]] = segments
-        self.part = segments
+            self.part = document.systems.setdefault(attributes["system"], {})
+            self.part_name = f"<hyp system={attributes['system']!r}>"
 
     def _start_segment(self, attributes: dict[str, str]) -> None:
         if self.part is None:
             raise self.error("<seg> outside <src>, <ref> or <hyp>")
         value = attributes.get("id", "")
         if not _SEG_ID.fullmatch(value):
-            raise self.error(f"<seg> needs a numeric id attribute; got {value!r}")
+            raise self.error(
+                f"<seg> needs a numeric id attribute (at most 18 ASCII digits); got {value!r:.40}"
+            )
         if int(value) in self.part:
-            raise self.error(f"segment id {value} appears twice in the same part")
+            document = self.documents[-1].attributes["id"]
+            raise self.error(
+                f"segment id {value} appears twice in the {self.part_name} segments of document "
+                f"{document!r}"
+            )
         self.segment = (int(value), [])
 
     def doctype(self, name: str, *_: object) -> None:

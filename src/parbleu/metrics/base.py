@@ -167,6 +167,14 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         """A new metric with the same options and references this metric prepared."""
         return self._copy(prepared=prepared)
 
+    def without_references(self: MetricT) -> MetricT:
+        """A new metric with the same options and no references, to ship to other processes.
+
+        Not `with_prepared` (None): a metric may check what it is given there (ROUGE
+        refuses references prepared for another variant), and None is no prepared value.
+        """
+        return self._copy(prepared=None)
+
     def _copy(self: MetricT, **attributes: Any) -> MetricT:
         """A shallow copy with some attributes replaced (this metric is left as it is)."""
         other = copy.copy(self)

@@ -17,7 +17,7 @@ the lowest index, so the choice is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,14 +49,34 @@ def expected_utility(scores: FloatArray, weights: Sequence[float] | None = None)
     if weights is None:
         mean: FloatArray = scores.mean(axis=1) if m else np.full(len(scores), np.nan)
         return mean
-    w = np.asarray(weights, dtype=np.float64)
-    if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
-        raise InputError(
-            f"weights must be {m} finite non-negative numbers (one per pseudo-reference) with "
-            f"a positive sum; got {len(w.reshape(-1))} values summing to {w.sum():g}"
-        )
+    w = _weights(weights, m)
     weighted: FloatArray = (scores @ w) / w.sum()
     return weighted
+
+
+def _weights(weights: object, m: int) -> FloatArray:
+    """`m` finite non-negative weights with a positive sum, scaled to a largest weight of 1.
+
+    Scaling first keeps the sum finite (weights of 1e308 summed to infinity and every
+    utility became NaN) and does not change the weighted mean.
+
+    Raises:
+        InputError: anything else, saying what was received.
+    """
+    expected = (
+        f"weights must be {m} finite non-negative numbers (one per pseudo-reference) with "
+        "a positive sum"
+    )
+    if isinstance(weights, (str, bytes, Mapping)):
+        raise InputError(f"{expected}; got {type(weights).__name__} {weights!r:.40}")
+    try:
+        w = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InputError(f"{expected}; got {weights!r:.60}") from None
+    if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or not w.any():
+        raise InputError(f"{expected}; got {w.size} values: {weights!r:.60}")
+    scaled: FloatArray = w / w.max()
+    return scaled
 
 
 def _choose(candidates: Sequence[str], utilities: FloatArray) -> MbrChoice:

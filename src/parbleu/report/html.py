@@ -3,10 +3,12 @@
 The page is the template of ``assets/``, its stylesheet and scripts inlined, the summary as a
 JSON data block and the segment data as a base64 block; nothing is fetched, and a Content
 Security Policy forbids fetching anything (``default-src 'none'``) and runs only the script
-and style whose SHA-256 digests it names. Data never becomes markup: the title is HTML-escaped,
-the JSON block escapes ``<``, ``>``, ``&`` and the line separators U+2028 and U+2029 (so no
-``</script>`` or comment opener can appear in it), base64 has no such characters, and the
-scripts set every text with ``textContent``.
+and style whose SHA-256 digests it names, and workers the script makes itself from its own
+functions (``worker-src blob:``: TER's shift search runs in one, off the page's thread).
+Data never becomes markup: the title is HTML-escaped, the JSON block escapes ``<``, ``>``,
+``&`` and the line separators U+2028 and U+2029 (so no ``</script>`` or comment opener can
+appear in it), base64 has no such characters, and the scripts set every text with
+``textContent``.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import json
 import re
 from importlib import resources
 from pathlib import Path
 
 from parbleu._version import __version__
+from parbleu.io.json_output import json_text
+from parbleu.io.output import write_output
 from parbleu.report.build import Report
 from parbleu.report.payload import json_ready
 
@@ -31,7 +34,7 @@ _UNSAFE_IN_SCRIPT = re.compile(r"</script|<!--", re.IGNORECASE)
 
 def safe_json(value: object) -> str:
     """JSON that can stand inside a ``<script>`` element of an HTML page."""
-    text = json.dumps(json_ready(value), ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+    text = json_text(json_ready(value), ascii_only=True, compact=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -60,7 +63,8 @@ def render(report: Report) -> str:
     script = _script()
     policy = (
         f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}; "
-        "img-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+        "worker-src blob:; img-src 'none'; connect-src 'none'; base-uri 'none'; "
+        "form-action 'none'"
     )
     values = {
         "csp": policy,
@@ -75,7 +79,5 @@ def render(report: Report) -> str:
 
 
 def write(path: str | Path, report: Report) -> Path:
-    """Write the page to `path` (UTF-8) and return the path."""
-    target = Path(path)
-    target.write_text(render(report), encoding="utf-8", newline="\n")
-    return target
+    """Write the page to `path` (UTF-8, replaced atomically: `parbleu.io.output`); returns it."""
+    return write_output(Path(path), render(report))

@@ -193,7 +193,7 @@ class ReportInputs:
             raise OptionError("no metrics: name at least one metric or give external scores")
         external = _external(scores or {}, names, n_segments)
         if human is not None:
-            _check_human(human, n_segments)
+            _check_human(human, n_segments, names)
         return cls(
             references=refs,
             reference_names=ref_names,
@@ -288,7 +288,19 @@ def _external(
     return out
 
 
-def _check_human(human: HumanScores, n_segments: int) -> None:
+def _check_human(human: HumanScores, n_segments: int, systems: tuple[str, ...]) -> None:
+    """Segment scores for every segment, and at least one system of the report judged.
+
+    Judgments of other systems only would leave nothing to correlate (the per-segment
+    table of none of the systems failed deep inside with a ValueError).
+    """
+    if not set(human.names) & set(systems):
+        named = ", ".join(repr(name) for name in human.names[:5])
+        more = f" and {len(human.names) - 5} more" if len(human.names) > 5 else ""
+        raise InputError(
+            f"{human.source}: the human scores name none of the report's systems "
+            f"({', '.join(systems)}); they name {named or 'no system'}{more}"
+        )
     for system, values in (human.segments or {}).items():
         if len(values) != n_segments:
             raise LengthMismatchError(

@@ -15,7 +15,6 @@ file would (measured on WMT21 de-en, docs/report.md).
 from __future__ import annotations
 
 import base64
-import json
 import struct
 import zlib
 from collections.abc import Mapping
@@ -24,6 +23,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from parbleu.io.json_output import json_text
 
 __all__ = ["MAGIC", "Payload", "json_ready", "smallest_unsigned"]
 
@@ -88,7 +89,7 @@ class Payload:
 
     def add_json(self, name: str, value: Any) -> None:
         """A JSON section (UTF-8)."""
-        text = json.dumps(json_ready(value), ensure_ascii=False, separators=(",", ":"))
+        text = json_text(json_ready(value), compact=True)
         self._sections.append((name, "json", text.encode("utf-8")))
 
     def encode(self) -> str:
@@ -98,9 +99,7 @@ class Payload:
         for name, kind, data in self._sections:
             table[name] = [offset, len(data), kind]
             offset += -(-len(data) // 8) * 8
-        head = json.dumps(
-            json_ready({**self.header, "sections": table}), ensure_ascii=False
-        ).encode("utf-8")
+        head = json_text(json_ready({**self.header, "sections": table})).encode("utf-8")
         start = -(-(8 + len(head)) // 8) * 8
         parts = [MAGIC, struct.pack("<I", len(head)), head, b"\0" * (start - 8 - len(head))]
         for _, _, data in self._sections:

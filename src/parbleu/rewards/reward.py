@@ -83,8 +83,9 @@ class RewardFunction:
     """A GRPO reward: the metric's sentence score of each completion, scaled to [0, 1].
 
     BLEU and chrF are divided by 100; TER becomes ``max(0, 1 - TER / 100)``; both clipped
-    to [0, 1]. A completion
-    whose reference is missing (None or an empty list) or that has no text gets None.
+    to [0, 1]. A completion whose reference is missing (None, NaN or pandas' NA, as a
+    missing cell of a data frame holds; or a list without any reference) or that has no
+    text gets None; missing entries of a list of references are left out.
     """
 
     metric: str
@@ -113,15 +114,18 @@ class RewardFunction:
                 f"values of {self.reference_column!r}: one of each per completion expected"
             )
         texts = [completion_text(c, i) for i, c in enumerate(completions)]
+        given = [
+            _references(value, f"{self.reference_column}[{i}]") for i, value in enumerate(values)
+        ]
         scorable = [
             i
-            for i, (text, refs) in enumerate(zip(texts, values, strict=True))
-            if text is not None and refs is not None and (isinstance(refs, str) or len(refs))
+            for i, (text, refs) in enumerate(zip(texts, given, strict=True))
+            if text is not None and refs is not None
         ]
         rewards: list[float | None] = [None] * len(completions)
         if not scorable:
             return rewards
-        references = [reference_list(values[i], f"{self.reference_column}[{i}]") for i in scorable]
+        references = [given[i] or [] for i in scorable]
         hypotheses = [texts[i] or "" for i in scorable]
         scorer = make_metric(self.metric, dict(self.options))
         scores = scorer.sentence_scores(hypotheses, segment_refs=references)
@@ -129,6 +133,29 @@ class RewardFunction:
         for i, value in zip(scorable, scaled.tolist(), strict=True):
             rewards[i] = value
         return rewards
+
+
+def _absent(value: object) -> bool:
+    """Whether `value` marks a missing cell: None, NaN, or pandas' NA or NaT."""
+    if value is None:
+        return True
+    if isinstance(value, (float, np.floating)):
+        return bool(np.isnan(value))
+    return type(value).__name__ in ("NAType", "NaTType")
+
+
+def _references(value: object, where: str) -> list[str] | None:
+    """One item's references, or None where it has none (`_absent`, or an empty list).
+
+    Raises:
+        InputError: a value that is neither a string nor a list of them.
+    """
+    if _absent(value):
+        return None
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        kept = [reference for reference in value if not _absent(reference)]
+        return reference_list(kept, where) if kept else None
+    return reference_list(value, where)
 
 
 def _scaled(scores: npt.NDArray[np.float64], metric: str) -> npt.NDArray[np.float64]:

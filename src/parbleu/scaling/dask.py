@@ -245,7 +245,7 @@ def corpus_statistics(
     check_int(split_every, "split_every", minimum=2)
     kind = _kind(data)
     fields = _fields(data, kind, hypothesis, references)
-    shipped = dask.delayed(metric.with_prepared(None), traverse=False)
+    shipped = dask.delayed(metric.without_references(), traverse=False)
     task = dask.delayed(_partial, pure=True)
     parts = [task(shipped, part, fields, n, kind) for n, part in enumerate(data.to_delayed())]
     if not parts:
@@ -352,7 +352,7 @@ def sentence_scores(
     metric.check_chunkable()
     kind = _kind(data)
     fields = _fields(data, kind, hypothesis, references)
-    shipped = metric.with_prepared(None)
+    shipped = metric.without_references()
     if kind == "bag":
         task = dask.delayed(_scored_records, pure=True)
         parts = data.to_delayed()
@@ -403,7 +403,7 @@ def statistics_columns(
     if _kind(data) != "frame":
         raise InputError("statistics_columns takes a dask.dataframe.DataFrame")
     fields = _fields(data, "frame", hypothesis, references)
-    shipped = metric.with_prepared(None)
+    shipped = metric.without_references()
     # The statistics' number type (integers, or floats for TER), from one tiny segment.
     probe = metric.chunk_statistics(["a"], [["a"]] * len(fields.references))
     dtype = probe.values.dtype

@@ -45,6 +45,7 @@ from parbleu.cli.parser import CommandParser
 from parbleu.cli.render import emit
 from parbleu.errors import InputError, OptionError
 from parbleu.io.judgments import read_segment_scores
+from parbleu.io.output import check_output
 from parbleu.meta import (
     Bootstrap,
     KendallVariant,
@@ -235,8 +236,10 @@ def _compute(
     bootstrap = Bootstrap(args.bootstrap, args.seed, args.confidence)
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise OptionError(f"{args.plot}: plots are written as .svg or .png")
-    for spec in args.external:  # every option is checked before any file is read
-        _external_spec(spec)
+    externals = [_external_spec(spec)[1] for spec in args.external]  # checked before reading
+    if args.plot is not None:
+        named = [*args.refs, *args.systems, args.human, args.human_seg, *externals]
+        check_output(args.plot, named, option="--plot")
     inputs = read_meta_inputs(args)
     human_names = list(inputs.human) if isinstance(inputs.human, dict) else list(inputs.human.stats)
     matching = match_systems(list(inputs.systems), human_names)

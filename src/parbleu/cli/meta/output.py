@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from parbleu.cli.meta.inputs import MetaInputs
-from parbleu.cli.render import json_safe, table
+from parbleu.cli.render import table
+from parbleu.io.json_output import json_text, undefined_as_null
 from parbleu.meta import Bootstrap, Interval, Matching, SegmentAgreement, SystemCorrelation
 from parbleu.meta.plots import Figure, Normalized, Scatter, save
 
@@ -33,7 +33,7 @@ def meta_json(
         "system_level": [c.to_dict() for c in system],
         "segment_level": [a.to_dict() for a in segment],
     }
-    return [json.dumps(json_safe(document), indent=1, ensure_ascii=False)]
+    return [json_text(undefined_as_null(document), indent=1)]
 
 
 def _estimate(value: Interval, width: int, intervals: bool) -> str:

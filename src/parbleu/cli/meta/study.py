@@ -18,6 +18,7 @@ from pathlib import Path
 from parbleu.cli.meta.inputs import StudyInputs, read_study_inputs
 from parbleu.cli.options import METRIC_NAMES, Context, build_metrics
 from parbleu.errors import OptionError
+from parbleu.io.output import check_output
 from parbleu.meta.references import ReferenceStudy, draw_one_reference, reference_study
 
 __all__ = ["MIXED", "check_study_options", "run_study"]
@@ -46,6 +47,9 @@ def check_study_options(args: argparse.Namespace) -> None:
         )
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise OptionError(f"{args.plot}: plots are written as .svg or .png")
+    if args.plot is not None:
+        named = [*args.refs, *args.systems]
+        check_output(args.plot, named, option="--plot")
 
 
 def run_study(

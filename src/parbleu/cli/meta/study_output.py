@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from parbleu.cli.meta.inputs import StudyInputs
-from parbleu.cli.render import json_safe, table
+from parbleu.cli.render import table
+from parbleu.io.json_output import json_text, undefined_as_null
 from parbleu.meta.plots import Normalized, save
 from parbleu.meta.references import ALL, Agreement, ReferenceStudy
 
@@ -24,7 +24,7 @@ def study_json(inputs: StudyInputs, studies: Sequence[ReferenceStudy]) -> list[s
         "systems": list(inputs.systems),
         "metrics": [study.to_dict() for study in studies],
     }
-    return [json.dumps(json_safe(document), indent=1, ensure_ascii=False)]
+    return [json_text(undefined_as_null(document), indent=1)]
 
 
 def _setting_title(study: ReferenceStudy, name: str) -> str:

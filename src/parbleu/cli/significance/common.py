@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from parbleu.cli.render import json_safe
+from parbleu.io.json_output import json_text, undefined_as_null
 from parbleu.signature import Signature
 
 __all__ = ["THRESHOLD", "json_by_system", "signature_lines"]
@@ -55,4 +54,4 @@ def json_by_system(
             result = systems(test)[i]
             row[test.name] = {**fields(test, result), "signature": test.signature.format()}
         rows.append(row)
-    return [json.dumps(json_safe(rows), indent=4, ensure_ascii=False)]
+    return [json_text(undefined_as_null(rows), indent=4)]

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from parbleu.errors import InputError, OptionError
+from parbleu.io.output import write_output
 from parbleu.meta.plots.figures import Figure, Normalized, Scatter
 from parbleu.meta.plots.png import draw_png
 from parbleu.meta.plots.svg import nice_ticks, render_svg
@@ -26,6 +27,9 @@ __all__ = ["Figure", "Normalized", "Scatter", "nice_ticks", "render_svg", "save"
 
 def save(figures: Sequence[Figure], path: str, *, columns: int = 2, title: str = "") -> None:
     """Write the figures to `path`: ``.svg`` (no dependency) or ``.png`` (matplotlib).
+
+    The file is replaced atomically (`parbleu.io.output.write_output`): if drawing or writing
+    fails, a previous file of that name is left as it was.
 
     Raises:
         OptionError: another file extension.
@@ -37,12 +41,9 @@ def save(figures: Sequence[Figure], path: str, *, columns: int = 2, title: str =
         raise OptionError(
             f"{path}: plots are written as .svg or .png, not {suffix or 'no suffix'!r}"
         )
-    try:
-        if suffix == ".svg":
-            Path(path).write_text(render_svg(figures, columns=columns, title=title), "utf-8")
-        else:
-            if not figures:
-                raise InputError("nothing to plot")
-            draw_png(figures, path, columns, title)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from exc
+    if suffix == ".svg":
+        write_output(path, render_svg(figures, columns=columns, title=title))
+        return
+    if not figures:
+        raise InputError("nothing to plot")
+    write_output(path, lambda out: draw_png(figures, out, columns, title))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -29,8 +29,8 @@ def _matplotlib() -> Any:
     return MplFigure, FigureCanvasAgg
 
 
-def draw_png(figures: Sequence[Figure], path: str, columns: int, title: str) -> None:
-    """Draw the figures in a grid of `columns` and write the PNG to `path`."""
+def draw_png(figures: Sequence[Figure], out: BinaryIO, columns: int, title: str) -> None:
+    """Draw the figures in a grid of `columns` and write the PNG to the binary file `out`."""
     figure_class, canvas_class = _matplotlib()
     columns = min(columns, len(figures))
     rows = math.ceil(len(figures) / columns)
@@ -56,4 +56,4 @@ def draw_png(figures: Sequence[Figure], path: str, columns: int, title: str) -> 
             axes.set_xticks(range(len(spec.systems)), spec.systems, rotation=45, ha="right")
             axes.set_ylabel("normalized score")
             axes.legend(fontsize=8)
-    figure.savefig(path, dpi=120)
+    figure.savefig(out, format="png", dpi=120)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import MAX_NGRAM_ORDER, check_flag, check_int
+from parbleu.options import MAX_F_BETA, MAX_NGRAM_ORDER, check_flag, check_int
 
 __all__ = ["ChrfOptions"]
 
@@ -44,7 +44,7 @@ class ChrfOptions:
             "word_order": check_int(
                 self.word_order, "word_order", minimum=0, maximum=MAX_NGRAM_ORDER
             ),
-            "beta": check_int(self.beta, "beta", minimum=0),
+            "beta": check_int(self.beta, "beta", minimum=0, maximum=MAX_F_BETA),
             "lowercase": check_flag(self.lowercase, "lowercase"),
             "whitespace": check_flag(self.whitespace, "whitespace"),
             "eps_smoothing": check_flag(self.eps_smoothing, "eps_smoothing"),

@@ -50,6 +50,12 @@ EXTERNAL_LAYOUT = Layout(("sum", "count"))
 #: The key of the one system of a two-column (``seg_id<TAB>score``) file.
 SINGLE = ""
 
+#: Largest ``|score| x segments`` accepted. Every test sums scores (a corpus mean, a resample
+#: that draws the largest score N times, a difference of two systems' sums, squares of block
+#: means in the t-test); under this bound all of them stay finite floats. Scores of 1e308
+#: summed to infinity and gave a corpus score of inf and a p-value.
+LARGEST_TOTAL = 1e150
+
 
 def external_means(rows: npt.ArrayLike, layout: Layout = EXTERNAL_LAYOUT) -> FloatArray:
     """The mean ``sum / count`` of each row of summed statistics (NaN where count is 0)."""
@@ -127,6 +133,7 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         self.n_segments = lengths.pop()
         for system, values in arrays.items():
             self._check_complete(system, values)
+            _check_magnitude(system, values, source)
         self._table = arrays
 
     @classmethod
@@ -269,6 +276,18 @@ class ExternalScores(Metric[ExternalScore, ExternalReferences]):
         return (
             f"ExternalScores({self.label!r}, {len(self._table)} systems, "
             f"{self.n_segments} segments)"
+        )
+
+
+def _check_magnitude(system: str, values: FloatArray, source: str) -> None:
+    """Refuse scores whose sums could overflow (`LARGEST_TOTAL`)."""
+    largest = float(np.nanmax(np.abs(values), initial=0.0))
+    if largest * len(values) > LARGEST_TOTAL:
+        owner = f"system {system!r} has" if system != SINGLE else "it has"
+        raise InputError(
+            f"{source}: {owner} a score of magnitude {largest:g} over {len(values)} segments; "
+            "sums of them would overflow (the magnitude times the segments must be at most "
+            f"{LARGEST_TOTAL:g}); rescale the scores"
         )
 
 

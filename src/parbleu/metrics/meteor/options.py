@@ -56,10 +56,13 @@ class MeteorOptions:
             Debian's folder).
         tokenize: the tokenizer that splits text into the words NLTK takes pre-tokenized.
         alpha: weight of precision against recall, in [0, 1] (NLTK: 0.9).
-        beta: shape of the fragmentation penalty (NLTK: 3.0).
-        gamma: weight of the fragmentation penalty (NLTK: 0.5).
+        beta: shape of the fragmentation penalty, >= 0 (NLTK: 3.0).
+        gamma: weight of the fragmentation penalty, in [0, 1] (NLTK: 0.5).
 
-    ``alpha``, ``beta`` and ``gamma`` are Lavie and Agarwal's (2007), as NLTK names them.
+    ``alpha``, ``beta`` and ``gamma`` are Lavie and Agarwal's (2007), as NLTK names them, in
+    the ranges their tuning explores: the penalty ``gamma * frag ** beta`` (``frag`` in
+    (0, 1]) then lies in [0, 1] and the score in [0, 1] (``beta = -1`` or ``gamma = 1e308``
+    gave negative scores and -infinity).
 
     Raises:
         OptionError: naming the option, the accepted values and the value received.
@@ -72,20 +75,12 @@ class MeteorOptions:
     gamma: float = 0.5
 
     def __post_init__(self) -> None:
-        alpha = check_number(self.alpha, "alpha", minimum=0)
-        if alpha > 1:
-            raise OptionError(
-                f"alpha must be in [0, 1]; got {self.alpha!r}",
-                option="alpha",
-                expected="a number in [0, 1]",
-                received=self.alpha,
-            )
         values = {
             "wordnet": _folder(self.wordnet),
             "tokenize": coerce_enum(TokenizerName, self.tokenize, "tokenize"),
-            "alpha": alpha,
-            "beta": check_number(self.beta, "beta"),
-            "gamma": check_number(self.gamma, "gamma"),
+            "alpha": check_number(self.alpha, "alpha", minimum=0, maximum=1),
+            "beta": check_number(self.beta, "beta", minimum=0),
+            "gamma": check_number(self.gamma, "gamma", minimum=0, maximum=1),
         }
         for name, normalized in values.items():
             object.__setattr__(self, name, normalized)

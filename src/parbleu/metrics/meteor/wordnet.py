@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from parbleu.errors import InputError, MissingDependencyError
 from parbleu.io.lines import READ_ERRORS, decode_lines, open_binary, read_error
@@ -147,6 +148,21 @@ def _synset_names(line: bytes, position: int) -> tuple[str, ...]:
     return tuple(_MARKER.fullmatch(word).group(1) for word in words)  # type: ignore[union-attr]
 
 
+def _check_synsets(
+    folder: Path, suffix: str, index: Mapping[str, tuple[int, ...]], names: Mapping[int, Any]
+) -> None:
+    """Every synset the index lists is in the data file (a truncated one loses the last)."""
+    for lemma, offsets in index.items():
+        missing = next((offset for offset in offsets if offset not in names), None)
+        if missing is not None:
+            raise InputError(
+                f"index.{suffix} lists synset {missing} for {lemma!r}, which data.{suffix} "
+                "does not hold (a truncated or mismatched file); expected a complete WordNet "
+                "3.0 database",
+                source=str(folder / f"data.{suffix}"),
+            )
+
+
 @dataclass(frozen=True, eq=False)
 class WordNet:
     """A WordNet database read once: index, exception lists and lemma names per part of speech."""
@@ -168,12 +184,16 @@ class WordNet:
         root = Path(folder)
         header = _read(root, "data.adj")[:4096].decode("utf-8", "replace")
         match = re.search(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright", header)
+        index = {pos: _read_index(root, suffix) for pos, suffix in POS_FILES.items()}
+        names = {pos: _read_lemma_names(root, suffix) for pos, suffix in POS_FILES.items()}
+        for pos, suffix in POS_FILES.items():
+            _check_synsets(root, suffix, index[pos], names[pos])
         return cls(
             root,
             match.group(1) if match else "unknown",
-            {pos: _read_index(root, suffix) for pos, suffix in POS_FILES.items()},
+            index,
             {pos: _read_exceptions(root, suffix) for pos, suffix in POS_FILES.items()},
-            {pos: _read_lemma_names(root, suffix) for pos, suffix in POS_FILES.items()},
+            names,
         )
 
     def base_forms(self, form: str, pos: str) -> list[str]:

@@ -212,7 +212,7 @@ class ROUGE(Metric[RougeScore, RougeReferences]):
         references: reference streams (K sequences of N strings); or give ``ref_streams=`` or
             ``segment_refs=`` (N sequences of references) instead.
         options: a `RougeOptions` value; or give its fields as keywords: ``rouge_type``
-            (``rouge1``, ``rouge2``, ... any N >= 1, ``rougeL``, or ``rougeLsum`` with
+            (``rouge1``, ``rouge2``, ... ``rouge100``, ``rougeL``, or ``rougeLsum`` with
             sentences separated by newlines), ``stem`` (rouge_score's ``use_stemmer``),
             ``script`` (``ascii``, rouge_score's tokenizer, or ``unicode``),
             ``multi_reference`` (``best``, rouge_score's ``score_multi``, or ``average``),

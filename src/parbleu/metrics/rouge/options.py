@@ -6,7 +6,14 @@ import re
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import Choice, check_flag, check_number, coerce_enum
+from parbleu.options import (
+    MAX_F_BETA,
+    MAX_NGRAM_ORDER,
+    Choice,
+    check_flag,
+    check_number,
+    coerce_enum,
+)
 
 __all__ = [
     "Aggregate",
@@ -69,23 +76,31 @@ def _format_beta(beta: float) -> str:
     return str(int(beta)) if beta.is_integer() and abs(beta) < 1e15 else repr(beta)
 
 
+_TYPES = f"rouge1, rouge2, ... rouge{MAX_NGRAM_ORDER}, rougeL or rougeLsum"
+
+
 def parse_rouge_type(rouge_type: object) -> tuple[RougeVariant, int]:
     """The variant a rouge_score name gives, and N for ROUGE-N (0 for the LCS variants).
 
+    N goes up to `parbleu.options.MAX_NGRAM_ORDER`, as every n-gram order of parbleu (the
+    time and memory of ROUGE-N grow with N: ``rouge1000000`` ran out of memory); rouge_score
+    itself stops at ``rouge9``.
+
     Raises:
-        OptionError: not ``rouge1``, ``rouge2``, ..., ``rougeL`` or ``rougeLsum``.
+        OptionError: not ``rouge1``, ``rouge2``, ..., ``rouge100``, ``rougeL`` or ``rougeLsum``.
     """
     match = _TYPE.fullmatch(rouge_type) if isinstance(rouge_type, str) else None
-    if match is None:
+    digits = match.group(1) if match is not None else None
+    # Orders are compared as text first: int() refuses strings of more than 4,300 digits.
+    if match is None or (digits and (len(digits) > 3 or int(digits) > MAX_NGRAM_ORDER)):
         raise OptionError(
-            "rouge_type must be rouge1, rouge2, ... (any N >= 1), rougeL or rougeLsum; "
-            f"got {rouge_type!r}",
+            f"rouge_type must be {_TYPES}; got {rouge_type!r:.60}",
             option="rouge_type",
-            expected="rouge1, rouge2, ... (any N >= 1), rougeL or rougeLsum",
+            expected=_TYPES,
             received=rouge_type,
         )
-    if match.group(1):
-        return RougeVariant.NGRAM, int(match.group(1))
+    if digits:
+        return RougeVariant.NGRAM, int(digits)
     return (RougeVariant.LCS if match.group(2) else RougeVariant.SUMMARY_LCS), 0
 
 
@@ -94,15 +109,15 @@ class RougeOptions:
     """Every setting that changes a ROUGE score, checked when the value is made.
 
     Attributes:
-        rouge_type: ``rouge1`` .. ``rougeN`` (any N >= 1), ``rougeL`` or ``rougeLsum``,
-            rouge_score's names.
+        rouge_type: ``rouge1`` .. ``rouge100``, ``rougeL`` or ``rougeLsum``, rouge_score's
+            names.
         stem: Porter-stem tokens of more than three characters, as rouge_score's
             ``use_stemmer=True``.
         script: ``ascii`` (rouge_score's tokenizer) or ``unicode`` (every script).
         multi_reference: ``best`` or ``average`` (`MultiReference`).
         aggregate: ``mean`` or ``micro`` (`Aggregate`).
-        beta: weight of recall in the F-measure, a positive finite number (rouge_score has
-            only ``beta = 1``).
+        beta: weight of recall in the F-measure, a positive number up to
+            `parbleu.options.MAX_F_BETA` (rouge_score has only ``beta = 1``).
 
     Raises:
         OptionError: naming the option, the accepted values and the value received.
@@ -117,12 +132,12 @@ class RougeOptions:
 
     def __post_init__(self) -> None:
         parse_rouge_type(self.rouge_type)
-        beta = check_number(self.beta, "beta")
+        beta = check_number(self.beta, "beta", maximum=MAX_F_BETA)
         if beta <= 0:
             raise OptionError(
-                f"beta must be a positive finite number; got {self.beta!r}",
+                f"beta must be a positive number <= {MAX_F_BETA:g}; got {self.beta!r}",
                 option="beta",
-                expected="a positive finite number",
+                expected=f"a positive number <= {MAX_F_BETA:g}",
                 received=self.beta,
             )
         values = {

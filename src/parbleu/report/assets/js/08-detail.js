@@ -168,20 +168,45 @@ function chrfView(app, seg) {
         labels.map((_, i) => h("td", { class: "num", "data-order": i }, b ? `${b.row[3 * i]}/${b.row[3 * i + 1]}/${b.row[3 * i + 2]}` : "–"))))))];
 }
 
+// TER's edits are searched in a worker (05-ter.js): the view says so at once, and shows the
+// alignments when they come, if it is still on screen. Systems whose words exceed the page's
+// limit against some reference are not aligned here.
 function terView(app, seg) {
-  const { ov, data, state } = app;
+  const { ov, data } = app;
   const refs = [];
   for (let k = 0; k < data.K; k++) {
     const tokens = data.refTokens(seg, k, "ter");
     refs.push(tokens === null ? null : tokens.list.map((t) => t.t));
   }
-  const rows = ov.systems.map((_, s) => terBest(data.hypTokens(seg, s, "ter").list.map((t) => t.t), refs));
+  const hyps = ov.systems.map((_, s) => data.hypTokens(seg, s, "ter").list.map((t) => t.t));
+  const aligned = hyps.map((hyp, s) => (terTooLong(hyp, refs) ? null : s)).filter((s) => s !== null);
+  const body = h("div", { id: "pb-ter-body", "aria-busy": "true" },
+    h("p", { class: "note", id: "pb-ter-status", role: "status" }, "Searching TER's shifts and edits…"));
+  terAlign(aligned.map((s) => ({ hyp: hyps[s], refs }))).then((results) => {
+    if (!body.isConnected) return;
+    const rows = hyps.map(() => null);
+    aligned.forEach((s, i) => { rows[s] = results[i]; });
+    body.removeAttribute("aria-busy");
+    put(body, terRows(app, rows, hyps, refs));
+  }, (error) => {
+    if (body.isConnected) put(body, h("p", { class: "note error", role: "status" }, `TER's edits could not be computed: ${error.message}`));
+  });
+  return body;
+}
+
+function terRows(app, rows, hyps, refs) {
+  const { ov, state } = app;
+  const longest = Math.max(0, ...refs.filter((r) => r !== null).map((r) => r.length));
+  const skipped = rows.some((r, s) => r === null && terTooLong(hyps[s], refs));
   const focus = rows[state.a];
   const out = [h("table", { class: "stats", id: "pb-ter-stats" },
     h("thead", null, h("tr", null, h("th", null, "system"), h("th", null, "reference"), h("th", { class: "num" }, "edits"), h("th", { class: "num" }, "shifts"))),
     h("tbody", null, rows.map((r, s) => h("tr", { "data-system": s }, h("th", { scope: "row" }, ov.systems[s]),
       h("td", null, r ? ov.references[r.k] : "–"), h("td", { class: "num", "data-stat": "num_edits" }, r ? String(r.result.edits) : "–"),
       h("td", { class: "num" }, r ? String(r.result.shifts.length) : "–")))))];
+  if (skipped) {
+    out.push(h("p", { class: "note", id: "pb-ter-too-long" }, `Segments of more than ${TER_PAGE_MAX_CELLS.toLocaleString("en")} word pairs (hypothesis × reference: here up to ${Math.max(...hyps.map((x) => x.length))} × ${longest}) are not aligned in the page; their TER score is parbleu's, in the scores above.`));
+  }
   if (!focus) return out;
   const result = focus.result;
   out.push(h("h3", null, `${ov.systems[state.a]} against ${ov.references[focus.k]}: ${result.edits} edits`),
