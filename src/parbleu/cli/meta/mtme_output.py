@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from parbleu.cli.meta.mtme import LanguagePairReport, MtmeReport
-from parbleu.cli.render import json_safe, table
+from parbleu.cli.render import table
+from parbleu.io.json_output import json_text, undefined_as_null
 from parbleu.meta.clusters import MetricRanking
 from parbleu.meta.evaluation import GroupedResult, MetricEvaluation
 from parbleu.meta.pairs import Grouping
@@ -238,4 +238,4 @@ def mtme_json(report: MtmeReport) -> list[str]:
             for t in report.tasks
         ]
         document["average"] = _ranking(report.average)
-    return [json.dumps(json_safe(document), indent=1, ensure_ascii=False)]
+    return [json_text(undefined_as_null(document), indent=1)]
