@@ -13,17 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parbleu.engine.levenshtein import batch_distances, columns, continue_distance, suffix_columns
 from parbleu.metrics.ter.align import ReferenceWords, shift
-from parbleu.metrics.ter.distance import (
-    INFINITY,
-    band,
-    banded_rows,
-    batch_distances,
-    beam_bound,
-    columns,
-    continue_distance,
-    suffix_columns,
-)
+from parbleu.metrics.ter.distance import INFINITY, band, banded_rows, beam_bound
 from parbleu.metrics.ter.trace import align, align_columns
 
 SETTINGS = settings(max_examples=300, deadline=None)

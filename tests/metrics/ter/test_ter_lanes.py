@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics.lib_ter import translation_edit_rate
 
+from parbleu.engine.edit_lanes import LANE_BITS, first_columns
 from parbleu.metrics.ter import lanes
 from parbleu.metrics.ter.align import ReferenceWords
-from parbleu.metrics.ter.lanes import LANE_BITS, count_edits_of_pairs, first_columns
+from parbleu.metrics.ter.lanes import count_edits_of_pairs
 from tests.metrics.ter.test_ter_distance import textbook
 
 VOCABULARY = "abcdefgh"
