@@ -306,48 +306,87 @@ def token_masks(
     reference lengths in lane order; token ids are integers, and negative hypothesis ids
     match nothing. Bit ``p % 64`` of word ``p // 64`` of a token's slot is set when reference
     position ``p`` holds the token.
+
+    The masks of each (pair, token) of the references are made once, each as wide as its
+    pair's slot, one after another in a table with a slot of zeros at its end; the layout is
+    then one gather from the table, column after column, lane after lane.
     """
     slots, starts = slot_layout(lanes, lengths)
-    n_pairs = hypotheses.n_segments
-    ref_pair = np.repeat(np.arange(n_pairs), references.lengths)
-    ref_position = np.arange(len(references.values)) - references.offsets[ref_pair]
-    ref_ids = references.values.astype(np.int64)
-    hyp_ids = hypotheses.values.astype(np.int64)
-    span = int(max(ref_ids.max(initial=0), hyp_ids.max(initial=0))) + 1
-    words = int((slots[1:] - slots[:-1]).max(initial=1))
-    # One mask word per (pair, token, word): positions are distinct, so a sum is an or.
-    key = (ref_pair * span + ref_ids) * words + ref_position // LANE_BITS
-    order = np.argsort(key, kind="stable")
-    key = key[order]
-    firsts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
-    bits = np.left_shift(_ONE, (ref_position[order] % LANE_BITS).astype(np.uint64))
-    sums = np.add.reduceat(bits, firsts) if len(firsts) else bits
-    token_keys, word_of = key[firsts] // words, key[firsts] % words
-    groups = np.flatnonzero(np.diff(token_keys, prepend=-1))  # each (pair, token)'s first word
-    distinct = token_keys[groups]
-    ends = np.append(groups[1:], len(token_keys))
-    # Each hypothesis token (lane after lane) takes the words of its (pair, token) key.
-    flat = _lane_token_order(hypotheses, lanes)
-    wanted = np.repeat(lanes.order, lanes.sizes) * span + hyp_ids[flat]
-    group = np.minimum(np.searchsorted(distinct, wanted), max(len(distinct) - 1, 0))
-    hit = np.zeros(len(wanted), dtype=bool)
-    if len(distinct):  # only pairs with a reference token come here: always, in practice
-        hit = (distinct[group] == wanted) & (hyp_ids[flat] >= 0)
-    lo = np.where(hit, groups[group] if len(distinct) else 0, 0)
-    hi = np.where(hit, ends[group] if len(distinct) else 0, 0)
-    lane = np.repeat(np.arange(len(lanes.sizes)), lanes.sizes)
-    step = np.arange(len(flat)) - np.repeat(np.cumsum(lanes.sizes) - lanes.sizes, lanes.sizes)
-    base = starts[step + 1] + slots[lane]  # where the token's slot begins
-    entries = span_positions(lo, hi - lo)
+    widths = (slots[1:] - slots[:-1])[lanes.lane]  # per pair
+    table, at = _mask_table(hypotheses, references, widths)
+    # The tokens in the order of the layout: column i + 1 holds token i of lanes 0 ..
+    # counts[i + 1] - 1.
+    counts = lanes.counts[1:]
+    lane = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    pair = lanes.order[lane]
+    token = hypotheses.offsets[pair] + np.repeat(np.arange(len(counts)), counts)
     out = np.zeros(int(starts[-1]), dtype=np.uint64)
-    out[np.repeat(base, hi - lo) + word_of[entries]] = sums[entries]
+    out[int(starts[1]) :] = table[span_positions(at[token], widths[pair])]
     return out
 
 
-def _lane_token_order(hypotheses: Segments, lanes: Lanes) -> IntArray:
-    """Positions of the hypothesis tokens, lane after lane (each lane's tokens in order)."""
-    starts = hypotheses.offsets[lanes.order]
-    sizes = lanes.sizes
-    within = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-    positions: IntArray = np.repeat(starts, sizes) + within
-    return positions
+#: Most words of a dense table of masks (a row for every pair and token of the references).
+_DENSE_WORDS = 1 << 22
+
+
+def _mask_table(
+    hypotheses: Segments, references: Segments, widths: IntArray
+) -> tuple[KeyArray, IntArray]:
+    """The masks of each pair's reference tokens, and where each hypothesis token's begin.
+
+    A token's masks are ``widths[pair]`` words; tokens of no reference point at the zeros at
+    the end of the table. Token ids are first numbered densely (the references' ids in
+    order). If a row for every pair and every such token fits `_DENSE_WORDS`, that table is
+    filled directly; otherwise only the (pair, token) rows that occur, found by sorting and
+    search.
+    """
+    ref_ids, hyp_ids = references.values.astype(np.int64), hypotheses.values.astype(np.int64)
+    top = int(ref_ids.max(initial=-1)) + 1
+    present = np.zeros(top + 1, dtype=bool)  # the last entry: ids past the references'
+    present[ref_ids] = True
+    dense = np.cumsum(present) - 1
+    size = int(present.sum())
+    hyp_known = np.clip(hyp_ids, 0, top)
+    hyp_dense = np.where((hyp_ids >= 0) & present[hyp_known], dense[hyp_known], -1)
+    ref_pair = np.repeat(np.arange(len(widths)), references.lengths)
+    hyp_pair = np.repeat(np.arange(len(widths)), hypotheses.lengths)
+    position = np.arange(len(ref_ids)) - references.offsets[ref_pair]
+    bits = np.left_shift(_ONE, (position % LANE_BITS).astype(np.uint64))
+    if size * int(widths.sum()) <= _DENSE_WORDS:
+        rows = np.zeros(len(widths) + 1, dtype=np.int64)  # where each pair's rows begin
+        np.cumsum(size * widths, out=rows[1:])
+        table = np.zeros(int(rows[-1]) + int(widths.max(initial=1)), dtype=np.uint64)
+        row = rows[ref_pair] + dense[ref_ids] * widths[ref_pair]
+        np.add.at(table, row + position // LANE_BITS, bits)  # distinct bits: a sum is an or
+        at = np.where(hyp_dense >= 0, rows[hyp_pair] + hyp_dense * widths[hyp_pair], rows[-1])
+        return table, at
+    hyp_keys = np.where(hyp_dense >= 0, hyp_pair * size + hyp_dense, -1)
+    ref_keys = ref_pair * size + dense[ref_ids]
+    return _sparse_mask_table(ref_keys, position, bits, widths[ref_pair], hyp_keys)
+
+
+def _sparse_mask_table(
+    ref_keys: IntArray, position: IntArray, bits: KeyArray, widths: IntArray, hyp_keys: IntArray
+) -> tuple[KeyArray, IntArray]:
+    """`_mask_table` with rows for the (pair, token) keys that occur only, found by search.
+
+    Keys are ``pair * size + token`` (negative for hypothesis tokens of no reference);
+    `widths` are the words of each reference token's pair.
+    """
+    widest = int(widths.max(initial=1))
+    word = position // LANE_BITS
+    order = np.argsort(ref_keys * widest + word)
+    ref_keys, word, bits, widths = ref_keys[order], word[order], bits[order], widths[order]
+    runs = np.flatnonzero(np.diff(ref_keys * widest + word, prepend=-1))  # one per mask word
+    firsts = np.flatnonzero(np.diff(ref_keys, prepend=-1))  # one per key
+    keys = ref_keys[firsts]
+    rows = np.zeros(len(keys) + 1, dtype=np.int64)
+    np.cumsum(widths[firsts], out=rows[1:])
+    table = np.zeros(int(rows[-1]) + widest, dtype=np.uint64)
+    key_of_run = np.searchsorted(firsts, runs, side="right") - 1
+    table[rows[key_of_run] + word[runs]] = np.add.reduceat(bits, runs) if len(runs) else bits
+    found = np.minimum(np.searchsorted(keys, hyp_keys), max(len(keys) - 1, 0))
+    hit = np.zeros(len(hyp_keys), dtype=bool)
+    if len(keys):
+        hit = (hyp_keys >= 0) & (keys[found] == hyp_keys)
+    return table, np.where(hit, rows[found], rows[-1])

@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,8 @@ from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
 
 __all__ = ["CER", "WER", "ErrorRate", "PreparedEditReferences", "best_references"]
+
+ScoreT = TypeVar("ScoreT", bound=WerScore)
 
 #: Hypotheses aligned together (memory: their tokens and their pairs' rows).
 _SEGMENTS_AT_ONCE = 1 << 13
@@ -78,7 +80,7 @@ def best_references(counts: EditCounts, lengths: IntArray, firsts: IntArray) -> 
     return chosen
 
 
-class ErrorRate(Metric[WerScore, PreparedEditReferences]):
+class ErrorRate(Metric[ScoreT, PreparedEditReferences]):
     """What WER and CER share; they differ in their tokens.
 
     Args:
@@ -88,7 +90,7 @@ class ErrorRate(Metric[WerScore, PreparedEditReferences]):
     """
 
     #: The result class, and the signature's ``tok`` value.
-    result: ClassVar[type[WerScore]]
+    result: type[ScoreT]
     unit: ClassVar[str]
 
     def __init__(
@@ -178,7 +180,7 @@ class ErrorRate(Metric[WerScore, PreparedEditReferences]):
         """The error rate in percent of each row of summed statistics."""
         return error_rates(rows, self.layout)
 
-    def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> WerScore:
+    def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> ScoreT:
         """The score of one row of summed statistics."""
         row = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         layout = self.layout
@@ -210,7 +212,7 @@ class ErrorRate(Metric[WerScore, PreparedEditReferences]):
         return align_segment(self.tokens(hypothesis), [self.tokens(ref) for ref in references])
 
 
-class WER(ErrorRate):
+class WER(ErrorRate[WerScore]):
     """Word error rate, as jiwer 4.0.0's ``wer`` (times 100), with jiwer's words.
 
     >>> WER([["a b c d"]]).sentence_scores(["a x c"]).tolist()
@@ -236,7 +238,7 @@ class WER(ErrorRate):
         return prepared.lookup.encode(lines)
 
 
-class CER(ErrorRate):
+class CER(ErrorRate[CerScore]):
     """Character error rate, as jiwer 4.0.0's ``cer`` (times 100), with jiwer's characters.
 
     >>> CER([["abcd"]]).sentence_scores(["abd"]).tolist()
