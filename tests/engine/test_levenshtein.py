@@ -13,6 +13,7 @@ from parbleu.engine.levenshtein import (
     batch_distances,
     columns,
     continue_distance,
+    last_column,
     position_masks,
     suffix_columns,
 )
@@ -76,3 +77,14 @@ def test_packed_distances_of_many_variants(
         variants.append((start, masks_of(tail, ref)))
         expected.append(levenshtein(hyp[:start] + tail, ref))
     assert batch_distances(base, variants, len(ref)) == expected
+
+
+def test_last_column_of_a_long_hypothesis() -> None:
+    """600 tokens (three runs of the stepping) against 70: the table's last row."""
+    hyp = [("abcde" * 200)[k * 7 % 1000] for k in range(600)]
+    ref = list("abcdeabcdx" * 7)
+    plus, minus = last_column(masks_of(hyp, ref), len(ref))
+    row = levenshtein_table(hyp, ref)[-1]
+    low = [(1 << j) - 1 for j in range(len(ref) + 1)]
+    cells = [len(hyp) + (plus & lo).bit_count() - (minus & lo).bit_count() for lo in low]
+    assert cells == row

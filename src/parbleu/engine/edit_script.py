@@ -31,7 +31,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from parbleu.engine.levenshtein import Columns, columns, position_masks
+from parbleu.engine.levenshtein import Columns, columns, last_column, position_masks
 
 __all__ = [
     "SPLIT_CELLS",
@@ -152,8 +152,8 @@ def _align(
 def _last_row(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> list[int]:
     """``D(reference[:p], hypothesis)`` for every ``p`` from 0 to ``len(reference)``."""
     masks = position_masks(reference)
-    cols = columns([masks.get(token, 0) for token in hypothesis], len(reference))
-    plus, minus, value = cols.plus[-1], cols.minus[-1], len(hypothesis)
+    plus, minus = last_column([masks.get(token, 0) for token in hypothesis], len(reference))
+    value = len(hypothesis)
     row = [value]
     for p in range(len(reference)):
         value += ((plus >> p) & 1) - ((minus >> p) & 1)

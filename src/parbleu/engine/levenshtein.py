@@ -38,6 +38,7 @@ __all__ = [
     "columns",
     "continue_distance",
     "last_cell",
+    "last_column",
     "position_masks",
     "suffix_columns",
 ]
@@ -142,6 +143,23 @@ def column_steps(
         pluses.append(plus)
         minuses.append(minus)
     return pluses, minuses
+
+
+def last_column(masks: Sequence[int], m: int) -> tuple[int, int]:
+    """The last column (`plus`, `minus`) of a hypothesis of `masks` against `m` tokens.
+
+    `column_steps` from the first column, a few hundred tokens at a time, keeping only the
+    last column of each run (memory bounded whatever the hypothesis length).
+    """
+    plus, minus = (1 << m) - 1, 0
+    for lo in range(0, len(masks), _RUN):
+        pluses, minuses = column_steps(plus, minus, masks[lo : lo + _RUN], m)
+        plus, minus = pluses[-1], minuses[-1]
+    return plus, minus
+
+
+#: Tokens `last_column` steps through before it drops their columns.
+_RUN = 256
 
 
 #: Fewest and most hypotheses `batch_distances` packs into one integer.
