@@ -237,3 +237,44 @@ def test_bad_inputs_fail_clearly() -> None:
         WER([["a"]]).corpus_score(["a", "b"])
     with pytest.raises(InputError, match="prepared by CER"):
         WER().with_prepared(CER([["a"]]).prepared).corpus_score(["a"])
+
+
+HOSTILE_STRINGS = [
+    "the\x00cat sat\x01 on\x1b the mat",
+    "the cat\u2028sat\x85on\x0bthe\x0cmat\u2029",
+    "the cat\rsat\non the\r\nmat",
+    "\ufeffthe cat sat on the mat",
+    "𝔘𝔫𝔦 😀 北京 مرحبا the mat",
+    "the cat \ud800 sat \udfff",
+    " \t ",
+    "",
+    "x" * 5_000,
+]
+
+
+@pytest.mark.parametrize("name", sorted(METRICS))
+def test_hostile_strings_score_as_jiwer_scores_them(name: str) -> None:
+    """Oracle: jiwer on control characters, Unicode line separators, CR and LF inside lines,
+    a BOM, astral characters, lone surrogates, whitespace only, a 5,000-character line."""
+    hyps = HOSTILE_STRINGS
+    refs = list(reversed(hyps))
+    assert METRICS[name][0]([refs]).corpus_score(hyps).score == jiwer_rate(name, refs, hyps)
+    for hyp in hyps[:-1]:
+        assert METRICS[name][0]([[hyp] * len(hyps)]).corpus_score(hyps).score == jiwer_rate(
+            name, [hyp] * len(hyps), hyps
+        )
+
+
+@pytest.mark.parametrize(
+    ("hyps", "refs", "error"),
+    [
+        ("the cat", [["the cat"]], "not a single string"),
+        (["a", None], [["a", "b"]], r"hypotheses\[1\] is NoneType"),
+        ([], [[]], "nothing to score"),
+        (["a", "b"], ["a", "b"], "list of reference streams"),
+        (["a", "b"], [["a"]], "has 1 segments but there are 2 hypotheses"),
+    ],
+)
+def test_bad_shapes_are_refused(hyps: Any, refs: Any, error: str) -> None:
+    with pytest.raises(InputError, match=error):
+        WER().corpus_score(hyps, refs)
