@@ -50,15 +50,8 @@ def align_segment(hypothesis: Sequence[str], references: Sequence[Sequence[str]]
     """The alignment of `hypothesis` with its chosen reference (tokens, not text)."""
     if not references:
         raise ValueError("a segment needs at least one reference")
-    best: EditAlignment | None = None
-    for index, reference in enumerate(references):
-        view = EditAlignment(
-            index, tuple(hypothesis), tuple(reference), tuple(edit_chunks(reference, hypothesis))
-        )
-        if best is None or (view.edits, -len(reference)) < (
-            best.edits,
-            -len(best.reference_tokens),
-        ):
-            best = view
-    assert best is not None
-    return best
+    views = [
+        EditAlignment(k, tuple(hypothesis), tuple(ref), tuple(edit_chunks(ref, hypothesis)))
+        for k, ref in enumerate(references)
+    ]
+    return min(views, key=lambda view: (view.edits, -len(view.reference_tokens), view.reference))
