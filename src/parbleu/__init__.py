@@ -29,13 +29,17 @@ if TYPE_CHECKING:
     from parbleu.functional import (
         corpus_bleu,
         corpus_bleu_for_weights,
+        corpus_cer,
         corpus_chrf,
         corpus_nist,
         corpus_ter,
+        corpus_wer,
         sentence_bleu,
         sentence_bleu_scores,
+        sentence_cer,
         sentence_chrf,
         sentence_ter,
+        sentence_wer,
     )
     from parbleu.metrics.bleu.metric import BLEU
     from parbleu.metrics.bleu.result import BleuScore
@@ -49,6 +53,8 @@ if TYPE_CHECKING:
     from parbleu.metrics.rouge.result import RougeScore
     from parbleu.metrics.ter.metric import TER
     from parbleu.metrics.ter.result import TerScore
+    from parbleu.metrics.wer.metric import CER, WER
+    from parbleu.metrics.wer.result import CerScore, WerScore
     from parbleu.signature import Signature
     from parbleu.stats import Stats
 
@@ -59,13 +65,17 @@ __getattr__, __dir__ = lazy_exports(
             (
                 "corpus_bleu",
                 "corpus_bleu_for_weights",
+                "corpus_cer",
                 "corpus_chrf",
                 "corpus_nist",
                 "corpus_ter",
+                "corpus_wer",
                 "sentence_bleu",
                 "sentence_bleu_scores",
+                "sentence_cer",
                 "sentence_chrf",
                 "sentence_ter",
+                "sentence_wer",
             ),
             "parbleu.functional",
         ),
@@ -81,6 +91,10 @@ __getattr__, __dir__ = lazy_exports(
         "RougeScore": "parbleu.metrics.rouge.result",
         "TER": "parbleu.metrics.ter.metric",
         "TerScore": "parbleu.metrics.ter.result",
+        "WER": "parbleu.metrics.wer.metric",
+        "CER": "parbleu.metrics.wer.metric",
+        "WerScore": "parbleu.metrics.wer.result",
+        "CerScore": "parbleu.metrics.wer.result",
         "Signature": "parbleu.signature",
         "Stats": "parbleu.stats",
     },
@@ -88,12 +102,15 @@ __getattr__, __dir__ = lazy_exports(
 
 __all__ = [
     "BLEU",
+    "CER",
     "CHRF",
     "METEOR",
     "NIST",
     "ROUGE",
     "TER",
+    "WER",
     "BleuScore",
+    "CerScore",
     "ChrfScore",
     "EncodingError",
     "InputError",
@@ -108,14 +125,19 @@ __all__ = [
     "Signature",
     "Stats",
     "TerScore",
+    "WerScore",
     "__version__",
     "corpus_bleu",
     "corpus_bleu_for_weights",
+    "corpus_cer",
     "corpus_chrf",
     "corpus_nist",
     "corpus_ter",
+    "corpus_wer",
     "sentence_bleu",
     "sentence_bleu_scores",
+    "sentence_cer",
     "sentence_chrf",
     "sentence_ter",
+    "sentence_wer",
 ]

@@ -27,18 +27,24 @@ from parbleu.metrics.nist.metric import NIST
 from parbleu.metrics.nist.result import NistScore
 from parbleu.metrics.ter.metric import TER
 from parbleu.metrics.ter.result import TerScore
+from parbleu.metrics.wer.metric import CER, WER
+from parbleu.metrics.wer.result import CerScore, WerScore
 from parbleu.references import check_hypotheses, resolve_references
 
 __all__ = [
     "corpus_bleu",
     "corpus_bleu_for_weights",
+    "corpus_cer",
     "corpus_chrf",
     "corpus_nist",
     "corpus_ter",
+    "corpus_wer",
     "sentence_bleu",
     "sentence_bleu_scores",
+    "sentence_cer",
     "sentence_chrf",
     "sentence_ter",
+    "sentence_wer",
 ]
 
 
@@ -173,3 +179,45 @@ def corpus_bleu_for_weights(
         metric = counting.with_weights(vector)  # reads the same columns, by name
         results.append(metric.score_totals(totals, metric.signature(reference_set.nrefs)))
     return results
+
+
+def corpus_wer(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> WerScore:
+    """Corpus word error rate, jiwer's ``wer`` times 100 (options as for `parbleu.WER`).
+
+    >>> corpus_wer(["the cat sat"], [["the cat sat down"]]).score
+    25.0
+    """
+    return WER(**options).corpus_score(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def sentence_wer(hypothesis: str, references: Sequence[str], **options: Any) -> WerScore:
+    """Word error rate of one sentence against its references (options as for `parbleu.WER`)."""
+    return WER(**options).sentence_score(hypothesis, references)
+
+
+def corpus_cer(
+    hypotheses: Sequence[str],
+    references: Any = None,
+    *,
+    ref_streams: Any = None,
+    segment_refs: Any = None,
+    **options: Any,
+) -> CerScore:
+    """Corpus character error rate, jiwer's ``cer`` times 100 (options as for `parbleu.CER`)."""
+    return CER(**options).corpus_score(
+        hypotheses, references, ref_streams=ref_streams, segment_refs=segment_refs
+    )
+
+
+def sentence_cer(hypothesis: str, references: Sequence[str], **options: Any) -> CerScore:
+    """Character error rate of one sentence against its references (as for `parbleu.CER`)."""
+    return CER(**options).sentence_score(hypothesis, references)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from parbleu import BLEU, CHRF, METEOR, NIST, ROUGE, TER
+from parbleu import BLEU, CER, CHRF, METEOR, NIST, ROUGE, TER, WER
 from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.rouge.family import RougeFamily
 
@@ -26,6 +26,8 @@ METRICS = {
     "bleu": lambda refs=None: BLEU(refs),
     "chrf++": lambda refs=None: CHRF(refs, word_order=2),
     "ter": lambda refs=None: TER(refs),
+    "wer": lambda refs=None: WER(refs),
+    "cer-lc": lambda refs=None: CER(refs, lowercase=True),
     "nist": lambda refs=None: NIST(refs),
     "rouge2": lambda refs=None: ROUGE(refs, rouge_type="rouge2"),
     "rougeLsum-stem": lambda refs=None: ROUGE(refs, rouge_type="rougeLsum", stem=True),
@@ -82,7 +84,7 @@ def _lookup(metric: Any) -> Any:
     return prepared.vocabulary.lookup if isinstance(metric, ROUGE) else prepared.lookup
 
 
-@pytest.mark.parametrize("name", ["bleu", "nist", "rouge2", "rougeLsum-stem"])
+@pytest.mark.parametrize("name", ["bleu", "nist", "rouge2", "rougeLsum-stem", "wer"])
 def test_hypotheses_never_grow_the_reference_vocabulary(name: str) -> None:
     metric = METRICS[name](REFS)
     assert metric.prepared is not None

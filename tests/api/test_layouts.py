@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from parbleu import BLEU, CHRF, METEOR, NIST, ROUGE, TER
+from parbleu import BLEU, CER, CHRF, METEOR, NIST, ROUGE, TER, WER
 from parbleu.metrics.bleu.float32 import bleu_float32
 from parbleu.metrics.bleu.formula import bleu_from_totals
 from parbleu.metrics.chrf.float32 import chrf_float32
@@ -26,6 +26,7 @@ from parbleu.metrics.nist.formula import nist_from_totals
 from parbleu.metrics.rouge import bootstrap_aggregate
 from parbleu.metrics.rouge.formula import aggregate_measures
 from parbleu.metrics.ter.formula import ter_float32, ter_scores
+from parbleu.metrics.wer.formula import error_rates
 from parbleu.stats import Layout, Stats
 
 HYPS = [
@@ -65,6 +66,8 @@ def _cases() -> dict[str, Case]:
         cases[f"{label}-float32"] = (chrf, lambda r, lay, o=chrf.options: chrf_float32(r, o, lay))
     cases["ter"] = (TER(REFS), ter_scores)
     cases["ter-float32"] = (TER(REFS), ter_float32)
+    cases["wer"] = (WER(REFS), error_rates)
+    cases["cer"] = (CER(REFS), error_rates)
     nist = NIST(REFS)
     cases["nist"] = (nist, lambda r, lay: nist_from_totals(r, nist.options.max_ngram_order, lay))
     rouge_options = {

@@ -59,6 +59,24 @@ class Segments:
         lo, hi = int(self.offsets[start]), int(self.offsets[stop])
         return Segments(self.values[lo:hi], self.offsets[start : stop + 1] - lo)
 
+    def take(self, which: IntArray) -> Segments:
+        """Segments `which` (indices, in that order, repeats allowed) as a corpus of their own.
+
+        >>> Segments.from_lists([[3, 1], [], [4]]).take(np.array([2, 0, 2])).values.tolist()
+        [4, 3, 1, 4]
+        """
+        lengths = self.lengths[which]
+        offsets = np.zeros(len(which) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        kept = lengths > 0
+        firsts, starts = offsets[:-1][kept], self.offsets[:-1][which][kept]
+        # Positions one after another within a segment, jumping to the next one's start.
+        steps = np.ones(int(offsets[-1]), dtype=np.int64)
+        if len(firsts):
+            steps[firsts[0]] = starts[0]
+            steps[firsts[1:]] = starts[1:] - (starts[:-1] + lengths[kept][:-1] - 1)
+        return Segments(self.values[np.cumsum(steps)], offsets)
+
     def as_int64(self) -> Segments:
         """The same segments with int64 values."""
         return Segments(self.values.astype(np.int64, copy=False), self.offsets)

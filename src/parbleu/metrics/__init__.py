@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from parbleu.metrics.nist import NIST
     from parbleu.metrics.rouge import ROUGE
     from parbleu.metrics.ter import TER
+    from parbleu.metrics.wer import CER, WER
 
 __getattr__, __dir__ = lazy_exports(
     __name__,
@@ -37,16 +38,20 @@ __getattr__, __dir__ = lazy_exports(
         "NIST": "parbleu.metrics.nist",
         "ROUGE": "parbleu.metrics.rouge",
         "TER": "parbleu.metrics.ter",
+        "WER": "parbleu.metrics.wer",
+        "CER": "parbleu.metrics.wer",
     },
 )
 
 __all__ = [
     "BLEU",
+    "CER",
     "CHRF",
     "METEOR",
     "NIST",
     "ROUGE",
     "TER",
+    "WER",
     "AnyMetric",
     "ExternalScores",
     "Metric",

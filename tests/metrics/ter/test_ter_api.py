@@ -153,7 +153,7 @@ def test_worker_processes_give_the_same_statistics() -> None:
     [
         "parbleu.metrics.ter.metric",
         "parbleu.metrics.ter.align",
-        "parbleu.metrics.ter.distance",
+        "parbleu.engine.levenshtein",
         "parbleu.tokenizers.tercom",
     ],
 )

@@ -1,4 +1,5 @@
-"""The edit distance kernels of TER on integer toys.
+"""TER's beam, trace and shifts on integer toys (the bit-parallel columns themselves are
+tested in tests/engine/test_levenshtein.py).
 
 Oracles: hand maths, and a textbook Levenshtein matrix written here (full, and restricted to
 sacreBLEU's beam as its documentation describes it: rows of the length-scaled diagonal plus
@@ -13,17 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parbleu.engine.levenshtein import columns
 from parbleu.metrics.ter.align import ReferenceWords, shift
-from parbleu.metrics.ter.distance import (
-    INFINITY,
-    band,
-    banded_rows,
-    batch_distances,
-    beam_bound,
-    columns,
-    continue_distance,
-    suffix_columns,
-)
+from parbleu.metrics.ter.distance import INFINITY, band, banded_rows, beam_bound
 from parbleu.metrics.ter.trace import align, align_columns
 
 SETTINGS = settings(max_examples=300, deadline=None)
@@ -56,51 +49,6 @@ def textbook(hyp: list[str], ref: list[str], *, beam: bool) -> list[list[int]]:
 
 
 words = st.lists(st.sampled_from("abcde"), max_size=70)
-
-
-@SETTINGS
-@given(hyp=words, ref=words.filter(bool))
-def test_bit_parallel_columns_are_the_full_matrix(hyp: list[str], ref: list[str]) -> None:
-    matrix = textbook(hyp, ref, beam=False)
-    cols = columns(masks_of(hyp, ref), len(ref))
-    assert cols.distance == matrix[-1][-1]
-    for i in range(len(hyp) + 1):
-        assert [cols.cell(i, j) for j in range(len(ref) + 1)] == matrix[i]
-
-
-@SETTINGS
-@given(hyp=words, ref=words.filter(bool), data=st.data())
-def test_continuing_from_a_shared_prefix(
-    hyp: list[str], ref: list[str], data: st.DataObject
-) -> None:
-    other = data.draw(st.lists(st.sampled_from("abcxy"), min_size=len(hyp), max_size=len(hyp)))
-    start = data.draw(st.integers(min_value=0, max_value=len(hyp)))
-    mixed = hyp[:start] + other[start:]
-    base = columns(masks_of(hyp, ref), len(ref))
-    expected = textbook(mixed, ref, beam=False)[-1][-1]
-    assert continue_distance(base, start, masks_of(mixed, ref)[start:], len(ref)) == expected
-    resumed = columns(masks_of(mixed, ref), len(ref), base, start)
-    assert resumed == columns(masks_of(mixed, ref), len(ref))
-    pluses, minuses = suffix_columns(base, start, masks_of(mixed, ref)[start:], len(ref))
-    assert (pluses, minuses) == (resumed.plus[start + 1 :], resumed.minus[start + 1 :])
-
-
-@settings(max_examples=100, deadline=None)
-@given(hyp=words.filter(bool), ref=words.filter(bool), data=st.data())
-def test_packed_distances_of_many_variants(
-    hyp: list[str], ref: list[str], data: st.DataObject
-) -> None:
-    """Up to 300 variants (more than one packed integer holds), each its own distance."""
-    count = data.draw(st.sampled_from([1, 2, 3, 7, 40, 129, 300]))
-    base = columns(masks_of(hyp, ref), len(ref))
-    variants = []
-    expected = []
-    for _ in range(count):
-        start = data.draw(st.integers(min_value=0, max_value=len(hyp)))
-        tail = data.draw(st.permutations(hyp[start:]))
-        variants.append((start, masks_of(tail, ref)))
-        expected.append(textbook(hyp[:start] + tail, ref, beam=False)[-1][-1])
-    assert batch_distances(base, variants, len(ref)) == expected
 
 
 long_words = st.lists(st.sampled_from("abc"), min_size=0, max_size=160)

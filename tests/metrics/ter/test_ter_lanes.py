@@ -1,61 +1,24 @@
-"""TER's first distances of many pairs at once (numpy lanes) and the edits that follow them.
+"""TER's edits of many pairs at once, begun in numpy lanes (`parbleu.metrics.ter.lanes`).
 
-Oracles: a textbook Levenshtein matrix (`tests.metrics.ter.test_ter_distance.textbook`),
-multiset intersections counted with `collections.Counter`, and sacreBLEU 2.6.0's
-``lib_ter.translation_edit_rate`` for the edit counts of whole batches of pairs, with
-references on both sides of the 64 words a lane holds.
+Oracle: sacreBLEU 2.6.0's ``lib_ter.translation_edit_rate`` for the edit counts of whole
+batches of pairs, with references on both sides of the 64 words a lane holds. The lanes
+themselves are tested in tests/engine/test_edit_lanes.py.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics.lib_ter import translation_edit_rate
 
+from parbleu.engine.edit_lanes import LANE_BITS
 from parbleu.metrics.ter import lanes
 from parbleu.metrics.ter.align import ReferenceWords
-from parbleu.metrics.ter.lanes import LANE_BITS, count_edits_of_pairs, first_columns
-from tests.metrics.ter.test_ter_distance import textbook
+from parbleu.metrics.ter.lanes import count_edits_of_pairs
 
-VOCABULARY = "abcdefgh"
 #: Words of the batches: repeated as in text, few enough repeats for sacreBLEU's speed.
 TEXT_WORDS = [f"w{k}" for k in range(30)] + ["the", "a", ",", "."] * 3
-
-pair_strategy = st.tuples(
-    st.lists(st.sampled_from(VOCABULARY + "xy"), max_size=80),
-    st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=LANE_BITS),
-)
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pairs=st.lists(pair_strategy, min_size=1, max_size=12))
-def test_first_columns_are_the_full_matrix(pairs: list[tuple[list[str], list[str]]]) -> None:
-    """Every cell of every pair's columns, its distance and the words it shares with its
-    reference; references up to the 64 words of a lane, hypotheses of any length."""
-    refs = [ReferenceWords.from_words(ref) for _, ref in pairs]
-    masks = [ref.masks_of(hyp) for (hyp, _), ref in zip(pairs, refs, strict=True)]
-    first = first_columns(masks, [len(ref) for ref in refs])
-    for k, (hyp, ref) in enumerate(pairs):
-        matrix = textbook(hyp, ref, beam=False)
-        cols = first.columns(k, masks[k])
-        assert cols.masks == masks[k]
-        for i in range(len(hyp) + 1):
-            assert [cols.cell(i, j) for j in range(len(ref) + 1)] == matrix[i]
-        assert first.distance[k] == matrix[-1][-1]
-        assert first.common[k] == (Counter(hyp) & Counter(ref)).total()
-
-
-def test_a_full_lane() -> None:
-    """64 reference words use every bit of a lane (the carry of the top bit is dropped)."""
-    ref = [VOCABULARY[k % 3] for k in range(LANE_BITS)]
-    hyps = [ref[::-1], [*ref[1:], "a", "a"], ["b"] * 70, ref]
-    words = ReferenceWords.from_words(ref)
-    masks = [words.masks_of(hyp) for hyp in hyps]
-    first = first_columns(masks, [LANE_BITS] * len(hyps))
-    assert first.distance.tolist() == [textbook(hyp, ref, beam=False)[-1][-1] for hyp in hyps]
 
 
 @st.composite

@@ -18,7 +18,7 @@ the shift that lowers it most. sacreBLEU's search, reproduced here exactly:
   tried over the whole search, in which case the last search's best shift is not applied.
 
 The distance of every candidate is computed from the unchanged prefix of the hypothesis with
-`parbleu.metrics.ter.distance`'s bit-parallel columns; candidates that cannot be the best are
+`parbleu.engine.levenshtein`'s bit-parallel columns; candidates that cannot be the best are
 not refined further, but are counted, since the count decides where the search stops.
 """
 
@@ -31,6 +31,13 @@ from itertools import repeat
 from operator import itemgetter
 from typing import TypeVar
 
+from parbleu.engine.levenshtein import (
+    Columns,
+    batch_distances,
+    columns,
+    position_masks,
+    suffix_columns,
+)
 from parbleu.metrics.ter.candidates import (
     MAX_SHIFT_CANDIDATES,
     MAX_SHIFT_DISTANCE,
@@ -40,16 +47,7 @@ from parbleu.metrics.ter.candidates import (
 from parbleu.metrics.ter.candidates import (
     Key as _Key,
 )
-from parbleu.metrics.ter.distance import (
-    Band,
-    Columns,
-    band,
-    banded_rows,
-    batch_distances,
-    beam_bound,
-    columns,
-    suffix_columns,
-)
+from parbleu.metrics.ter.distance import Band, band, banded_rows, beam_bound
 from parbleu.metrics.ter.trace import Alignment, align, align_columns
 
 __all__ = [
@@ -82,11 +80,7 @@ class ReferenceWords:
     @classmethod
     def from_words(cls, words: Sequence[str]) -> ReferenceWords:
         """Index the words of one reference."""
-        masks: dict[str, int] = {}
-        get = masks.get
-        for k, word in enumerate(words):
-            masks[word] = get(word, 0) | (1 << k)
-        return cls(tuple(words), masks)
+        return cls(tuple(words), position_masks(words))
 
     def __len__(self) -> int:
         return len(self.words)

@@ -1,4 +1,4 @@
-"""Word edit distance for TER: bit-parallel, exact with respect to sacreBLEU's beam.
+"""sacreBLEU's beam for TER's word edit distance, and when the bit-parallel distance is exact.
 
 sacreBLEU 2.6.0 computes the Levenshtein distance between a hypothesis (rows ``i``) and a
 reference (columns ``j``) inside a beam: row ``i`` only fills the columns
@@ -8,10 +8,10 @@ infinite. Ties between operations go to substitution / match first, then deletio
 hypothesis word, then insertion of a reference word; the trace of the chosen operations
 decides which shifts TER tries next.
 
-Here the distance is computed without a beam by Myers' bit-parallel algorithm (Myers 1999;
-the global-distance form of Hyyro 2001): one column of the matrix per hypothesis word is two
-bit masks of vertical differences, so a word costs a dozen integer operations whatever the
-reference length. The beam changes nothing when an optimal path stays inside it: then the
+parbleu computes the distance without a beam, by Myers' bit-parallel algorithm in
+`parbleu.engine.levenshtein` (one column of the matrix per hypothesis word is two bit masks of
+vertical differences, so a word costs a dozen integer operations whatever the reference
+length). The beam changes nothing when an optimal path stays inside it: then the
 beam computation has the same cells along that path and cannot do better next to it, so its
 distance and its trace are the same. `Band.bound` is a distance up to which every optimal
 path provably stays inside; above it `parbleu.metrics.ter.trace.align_columns` checks the
@@ -24,22 +24,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
-from operator import lshift
 
 __all__ = [
     "BEAM_WIDTH",
+    "INFINITY",
     "Band",
     "BandedRows",
-    "Columns",
     "band",
     "banded_rows",
-    "batch_distances",
     "beam_bound",
-    "columns",
-    "continue_distance",
-    "last_cell",
-    "suffix_columns",
 ]
 
 #: Half width of sacreBLEU's (and tercom's) beam around the length-scaled diagonal.
@@ -51,144 +44,6 @@ INFINITY = 10**16
 #: Products of lengths below which ``floor(i * (m / n))`` in floating point is ``i * m // n``
 #: or, when that is a whole number, possibly one less (see `beam_bound`).
 _EXACT_PRODUCTS = 2**50
-
-
-@dataclass(frozen=True)
-class Columns:
-    """Bit-parallel columns of the distance matrix of a hypothesis against a reference.
-
-    Bit ``k`` of ``plus[i]`` (``minus[i]``) is set when the cell ``(i, k + 1)`` is one more
-    (one less) than the cell ``(i, k)``: ``i`` hypothesis words against ``k`` reference words.
-    """
-
-    plus: list[int]
-    minus: list[int]
-    masks: list[int]  # the hypothesis, as reference-position masks of its words
-    distance: int  # of the whole hypothesis and reference: the last cell
-
-    def cell(self, i: int, j: int) -> int:
-        """Edit distance of the first ``i`` hypothesis words and ``j`` reference words."""
-        low = (1 << j) - 1
-        return i + (self.plus[i] & low).bit_count() - (self.minus[i] & low).bit_count()
-
-
-def last_cell(plus: list[int], minus: list[int]) -> int:
-    """The edit distance that the columns `plus` and `minus` (one more than words) end on."""
-    return len(plus) - 1 + plus[-1].bit_count() - minus[-1].bit_count()
-
-
-def columns(masks: Sequence[int], m: int, base: Columns | None = None, start: int = 0) -> Columns:
-    """All columns for a hypothesis given as reference-position masks of its words.
-
-    ``masks[i]`` has bit ``k`` set when hypothesis word ``i`` equals reference word ``k``;
-    ``m >= 1`` is the reference length. With `base`, the columns of a hypothesis that shares
-    its first `start` words, only the columns after those words are computed.
-    """
-    if base is None or start == 0:
-        pluses, minuses = [(1 << m) - 1], [0]
-        start = 0
-    else:
-        pluses, minuses = base.plus[: start + 1], base.minus[: start + 1]
-    more_plus, more_minus = _steps(pluses[-1], minuses[-1], masks[start:], m)
-    pluses += more_plus
-    minuses += more_minus
-    return Columns(pluses, minuses, list(masks), last_cell(pluses, minuses))
-
-
-def suffix_columns(
-    cols: Columns, start: int, masks: Sequence[int], m: int
-) -> tuple[list[int], list[int]]:
-    """The columns after the first `start` words of a hypothesis that shares them with `cols`'.
-
-    `masks` are the masks of its other words (positions ``start`` onwards): the result is
-    ``columns(hypothesis, m)``'s ``plus[start + 1:]`` and ``minus[start + 1:]``.
-    """
-    return _steps(cols.plus[start], cols.minus[start], masks, m)
-
-
-def continue_distance(cols: Columns, start: int, masks: Sequence[int], m: int) -> int:
-    """Distance of a hypothesis that shares its first `start` words with `cols`' hypothesis.
-
-    `masks` are the masks of the remaining words (positions ``start`` onwards).
-    """
-    pluses, minuses = suffix_columns(cols, start, masks, m)
-    plus = pluses[-1] if pluses else cols.plus[start]
-    minus = minuses[-1] if minuses else cols.minus[start]
-    # The last cell of the column: n plus the vertical differences down to row m.
-    return start + len(masks) + plus.bit_count() - minus.bit_count()
-
-
-def _steps(plus: int, minus: int, masks: Sequence[int], m: int) -> tuple[list[int], list[int]]:
-    """The columns that follow the column (`plus`, `minus`), one per word of `masks`.
-
-    Myers (1999) and Hyyro (2001): the vertical differences of a column of the edit-distance
-    matrix as bit vectors, each next column from the previous one in a few word operations.
-    """
-    full = (1 << m) - 1
-    pluses: list[int] = []
-    minuses: list[int] = []
-    for eq in masks:
-        x = eq | minus
-        zero = (((x & plus) + plus) ^ plus) | x  # diagonal differences of 0
-        h_minus = plus & zero
-        x = (((minus | ~(plus | zero)) << 1) | 1) & full  # the top row grows by one per word
-        minus = x & zero
-        plus = ((h_minus << 1) | ~(x | zero)) & full
-        pluses.append(plus)
-        minuses.append(minus)
-    return pluses, minuses
-
-
-#: Fewest and most hypotheses `batch_distances` packs into one integer.
-MIN_LANES = 3
-MAX_LANES = 128
-
-
-def batch_distances(
-    cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int
-) -> list[int]:
-    """Distances of several hypotheses that each share a prefix with `cols`' hypothesis.
-
-    ``variants[c] = (start, masks)``: hypothesis ``c`` has the first `start` words of `cols`'
-    hypothesis, then words with `masks` (all of the same total length). Many of them are
-    computed at once, packed side by side into one integer with a zero guard bit between
-    them that absorbs the carries of the addition (SIMD within a register).
-    """
-    if len(variants) < MIN_LANES:
-        return [continue_distance(cols, start, masks, m) for start, masks in variants]
-    out: list[int] = []
-    for lo in range(0, len(variants), MAX_LANES):
-        out += _packed(cols, variants[lo : lo + MAX_LANES], m)
-    return out
-
-
-def _packed(cols: Columns, variants: Sequence[tuple[int, Sequence[int]]], m: int) -> list[int]:
-    width = m + 1
-    start = min(first for first, _ in variants)
-    offsets = range(0, len(variants) * width, width)
-    # The packed rows are made one at a time: all of them at once would hold lanes x m bits
-    # per hypothesis word (hundreds of MB for a segment of thousands of words).
-    lanes = [
-        map(lshift, chain(cols.masks[start:first], masks), repeat(offset))
-        for (first, masks), offset in zip(variants, offsets, strict=True)
-    ]
-    rows = map(sum, zip(*lanes, strict=True))  # lanes never overlap: sum is bitwise or
-    ones = sum(map(lshift, repeat(1), offsets))
-    full = ((1 << m) - 1) * ones
-    plus, minus = cols.plus[start] * ones, cols.minus[start] * ones
-    for eq in rows:
-        x = eq | minus
-        zero = (((x & plus) + plus) ^ plus) | x
-        h_minus = plus & zero
-        x = (((minus | ~(plus | zero)) << 1) | ones) & full
-        minus = x & zero
-        plus = ((h_minus << 1) | ~(x | zero)) & full
-    lane = (1 << m) - 1
-    n = len(cols.masks)  # every variant has the hypothesis's length
-    return [
-        n + ((plus >> offset) & lane).bit_count() - ((minus >> offset) & lane).bit_count()
-        for offset in offsets
-    ]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 sacreBLEU 2.6.0 traces back from the last cell of its beam computation, preferring a match
 or substitution, then a deletion of a hypothesis word, then an insertion of a reference
 word; the trace decides which shifts the search tries next. `align_columns` traces the
-bit-parallel columns of `parbleu.metrics.ter.distance` (exact while the path stays in the
+bit-parallel columns of `parbleu.engine.levenshtein` (exact while the path stays in the
 beam, which it checks) and `align` any cells, such as the beam computation's.
 """
 
@@ -13,7 +13,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from parbleu.metrics.ter.distance import Band, Columns
+from parbleu.engine.levenshtein import Columns
+from parbleu.metrics.ter.distance import Band
 
 __all__ = ["Alignment", "align", "align_columns"]
 
