@@ -76,10 +76,10 @@ def aggregated_bleu(
     infos = scorer._cache_references([references])
     expected_length = sum(
         math.exp(math.log(info["ref_lens"][0]) + lp) if info["ref_lens"][0] > 0.0 else 0.0
-        for info, lp in zip(infos, log_shares)
+        for info, lp in zip(infos, log_shares, strict=True)
     )
     expected: Counter = Counter()
-    for info, lp in zip(infos, log_shares):
+    for info, lp in zip(infos, log_shares, strict=True):
         counts = info["ref_ngrams"]
         for ngram in counts:
             counts[ngram] = math.exp(math.log(counts[ngram]) + lp)
