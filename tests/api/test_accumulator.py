@@ -7,6 +7,7 @@ single-pass ``corpus_score``, itself tested against sacreBLEU), for every metric
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -41,7 +42,7 @@ def shards(seed: int) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     cuts = sorted(rng.sample(range(1, len(HYPS)), 7))
     bounds = [0, *cuts, len(HYPS)]
-    return list(zip(bounds[:-1], bounds[1:], strict=True))
+    return list(itertools.pairwise(bounds))
 
 
 @pytest.mark.parametrize(("metric", "oracle"), CASES, ids=["bleu", "chrf", "chrf++", "ter"])
