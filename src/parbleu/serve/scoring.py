@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parbleu.rewards.openrlhf import OpenRlhfReward
-from parbleu.rewards.scores import make_metric
+from parbleu.rewards.scores import make_metric, reference_list
 from parbleu.rewards.values import reward_values
 from parbleu.rewards.verl import compute_score_batch
 from parbleu.serve.datasets import Datasets
@@ -30,7 +30,8 @@ def request_references(request: ScoreRequest, datasets: Datasets) -> Sequence[ob
 def scores(request: ScoreRequest, datasets: Datasets) -> dict[str, Any]:
     """``/v1/score``: every text's sentence score (and the corpus score if asked)."""
     metric = make_metric(request.metric, dict(request.options))
-    refs = [[r] if isinstance(r, str) else r for r in request_references(request, datasets)]
+    given = request_references(request, datasets)
+    refs = [reference_list(r, f"references[{i}]") for i, r in enumerate(given)]
     sentence = metric.sentence_scores(list(request.texts), segment_refs=refs)
     result: dict[str, Any] = {"metric": request.metric, "scores": sentence.tolist()}
     if request.corpus:
