@@ -50,12 +50,12 @@ def test_bootstrap_with_the_harness_draws_equals_its_stderr(wmt17, monkeypatch) 
 @pytest.mark.shared_data
 def test_many_resamples_agree_with_the_harness_estimate(wmt17, monkeypatch) -> None:
     system, ref, _ = wmt17
-    items = list(zip(ref[:300], system[:300], strict=True))
+    items = list(zip(ref[:100], system[:100], strict=True))
     monkeypatch.setenv("DISABLE_MULTIPROC", "1")
-    harness_estimate = harness.bootstrap_stderr(harness.chrf, items, iters=1000)
+    harness_estimate = harness.bootstrap_stderr(harness.chrf, items, iters=300)
     fast = ours.stderr_for_metric(ours.chrf, 20000)
     assert fast is not None
-    # two estimates of one standard error: 1,000 resamples vary by about 2-3 %
+    # two estimates of one standard error (both seeded): 300 resamples vary by about 4 %
     assert fast(items) == pytest.approx(harness_estimate, rel=0.1)
     assert ours.bootstrap_stderr(ours.chrf, items, 20000) == fast(items)
 

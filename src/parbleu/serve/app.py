@@ -100,7 +100,10 @@ def build_app(config: ServeConfig, datasets: Datasets) -> Any:
             return web.json_response({"error": message}, status=500, dumps=_dumps)
 
     async def body(request: Any) -> object:
-        raw = await request.read()
+        try:
+            raw = await request.read()
+        except ConnectionError:  # the client left mid-body: nothing to score, nobody to tell
+            raise BadRequestError("the connection closed before the body was complete") from None
         try:
             return json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
