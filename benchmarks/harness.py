@@ -63,16 +63,17 @@ def main() -> None:
             sample_stddev,
         )
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         stderr = sample_stddev(bootstrap_replicates(aggregation.metric, stats, args.resamples))
-        resampled = time.perf_counter() - start
+        resampled, resampled_cpu = time.perf_counter() - start, time.process_time() - cpu
         start = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             harness.bootstrap_stderr(getattr(harness, name), items, iters=args.harness_iters)
         per = (time.perf_counter() - start) / args.harness_iters
         total = counted + resampled
         print(
-            f"| {name} | {counted:.2f} s | {resampled:.2f} s | {total:.2f} s | {stderr:.4f} | "
+            f"| {name} | {counted:.2f} s | {resampled:.2f} s ({resampled_cpu:.2f} s) | "
+            f"{total:.2f} s | {stderr:.4f} | "
             f"{per:.2f} s | {per * 100_000 / 3600:,.1f} h | {per * args.resamples / total:,.0f}x |"
         )
 
