@@ -39,7 +39,7 @@ def test_ter_and_two_references_equal_the_harness(wmt17) -> None:
 @pytest.mark.shared_data
 def test_bootstrap_with_the_harness_draws_equals_its_stderr(wmt17, monkeypatch) -> None:
     system, ref, _ = wmt17
-    items = list(zip(ref[:300], system[:300], strict=True))
+    items = list(zip(ref[:100], system[:100], strict=True))
     monkeypatch.setenv("DISABLE_MULTIPROC", "1")
     expected = harness.bootstrap_stderr(harness.bleu, items, iters=100)
     stats = ours.bleu.statistics(items)
@@ -47,17 +47,18 @@ def test_bootstrap_with_the_harness_draws_equals_its_stderr(wmt17, monkeypatch) 
     assert sample_stddev(replicates) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.shared_data
 def test_many_resamples_agree_with_the_harness_estimate(wmt17, monkeypatch) -> None:
     system, ref, _ = wmt17
-    items = list(zip(ref[:100], system[:100], strict=True))
+    items = list(zip(ref[:60], system[:60], strict=True))
     monkeypatch.setenv("DISABLE_MULTIPROC", "1")
     harness_estimate = harness.bootstrap_stderr(harness.chrf, items, iters=300)
-    fast = ours.stderr_for_metric(ours.chrf, 20000)
+    fast = ours.stderr_for_metric(ours.chrf, 5000)
     assert fast is not None
     # two estimates of one standard error (both seeded): 300 resamples vary by about 4 %
     assert fast(items) == pytest.approx(harness_estimate, rel=0.1)
-    assert ours.bootstrap_stderr(ours.chrf, items, 20000) == fast(items)
+    assert ours.bootstrap_stderr(ours.chrf, items, 5000) == fast(items)
 
 
 def test_shapes_and_refusals() -> None:
