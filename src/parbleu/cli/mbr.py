@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from parbleu.cli.mbr_input import CandidateFields, read_candidates
+from parbleu.cli.metric_option import metric_option
 from parbleu.cli.options import integer, number
 from parbleu.cli.parser import CommandParser
 from parbleu.cli.render import emit
@@ -84,16 +85,6 @@ def build_mbr_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _option(text: str) -> tuple[str, Any]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise OptionError(f"--option expects NAME=VALUE; got {text!r}", option="option")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def _input_format(path: str, given: str) -> str:
     if given != "auto":
         return given
@@ -109,7 +100,7 @@ def _input_format(path: str, given: str) -> str:
 
 def mbr_request(args: argparse.Namespace) -> MbrRequest:
     """The namespace as an `MbrRequest` (the only place that reads it)."""
-    options = dict(_option(o) for o in args.option)
+    options = dict(metric_option(o) for o in args.option)
     plan(args.metric, options)  # an unknown metric or option is a usage error now
     pruning = PruningOptions(alpha=args.alpha, resamples=args.resamples, seed=args.seed)
     settings = MbrSettings(args.metric, options, args.method, args.top_k, args.weights, pruning)

@@ -10,14 +10,14 @@ SIGTERM, then finishes the requests in flight (``--shutdown-timeout``) and exits
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from parbleu.cli.metric_option import metric_option
 from parbleu.cli.options import integer, number
 from parbleu.cli.parser import CommandParser
-from parbleu.errors import OptionError, ParbleuError
+from parbleu.errors import ParbleuError
 
 __all__ = ["ServeRequest", "build_serve_parser", "run_serve", "serve_request"]
 
@@ -70,16 +70,6 @@ def build_serve_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _option(text: str) -> tuple[str, Any]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise OptionError(f"--option expects NAME=VALUE; got {text!r}", option="option")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value  # a bare word: tokenize=intl
-
-
 def serve_request(args: argparse.Namespace) -> ServeRequest:
     """The namespace as a `ServeRequest` (the only place that reads it)."""
     from parbleu.serve.datasets import parse_dataset_option  # noqa: PLC0415
@@ -88,7 +78,7 @@ def serve_request(args: argparse.Namespace) -> ServeRequest:
         host=args.host,
         port=args.port,
         metric=args.metric,
-        options=dict(_option(o) for o in args.option),
+        options=dict(metric_option(o) for o in args.option),
         datasets=tuple(parse_dataset_option(d) for d in args.dataset),
         threads=args.threads,
         max_body_bytes=args.max_body_mb * 2**20,

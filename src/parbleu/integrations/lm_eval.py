@@ -36,6 +36,7 @@ from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.bleu.metric import BLEU
 from parbleu.metrics.chrf.metric import CHRF
 from parbleu.metrics.ter.metric import TER
+from parbleu.rewards.scores import reference_list
 from parbleu.stats import Stats
 
 __all__ = [
@@ -49,17 +50,6 @@ __all__ = [
     "ter",
     "ter_fn",
 ]
-
-
-def _references(value: object, index: int) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Sequence) and value and all(isinstance(r, str) for r in value):
-        return list(value)
-    raise InputError(
-        f"items[{index}]: the reference must be a string or a non-empty list of strings; got "
-        f"{type(value).__name__}"
-    )
 
 
 def _prediction(value: object, index: int) -> str:
@@ -79,7 +69,7 @@ def _pairs(items: Sequence[Any]) -> tuple[list[str], list[list[str]]]:
     for index, item in enumerate(items):
         if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2:
             raise InputError(f"items[{index}]: expected a (reference, prediction) pair")
-        refs.append(_references(item[0], index))
+        refs.append(reference_list(item[0], f"items[{index}]"))
         preds.append(_prediction(item[1], index))
     if not preds:
         raise InputError("no items to score")

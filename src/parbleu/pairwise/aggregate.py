@@ -38,17 +38,20 @@ from parbleu.pairwise.matrix import check_lines
 from parbleu.pairwise.plan import Plan, Side, plan
 from parbleu.pairwise.sums import ordered_sums
 
-__all__ = ["aggregate"]
+__all__ = ["aggregate", "checked_weights"]
 
 
-def _weights(weights: Sequence[float] | FloatArray | None, m: int) -> FloatArray | None:
-    if weights is None:
-        return None
+def checked_weights(weights: Sequence[float] | FloatArray, m: int) -> FloatArray:
+    """`weights` as an array of m finite non-negative numbers with a positive sum.
+
+    Raises:
+        InputError: anything else, with the count and the sum received.
+    """
     w = np.asarray(weights, dtype=np.float64)
     if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
         raise InputError(
             f"weights must be {m} finite non-negative numbers (one per pseudo-reference) with "
-            f"a positive sum; got {len(w.reshape(-1))} values"
+            f"a positive sum; got {len(w.reshape(-1))} values summing to {w.sum():g}"
         )
     return w
 
@@ -82,7 +85,7 @@ def aggregate(
         raise OptionError(f"reference aggregation needs n-gram statistics; {metric!r} has none")
     if not refs:
         raise InputError("reference aggregation needs at least one pseudo-reference")
-    w = _weights(weights, len(refs))
+    w = None if weights is None else checked_weights(weights, len(refs))
     by_name: dict[str, Any] = {}
     for side in scoring.sides:
         encoded = side.encode(hyps if given else hyps + refs)

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
 from parbleu.options import Choice, check_int, coerce_enum
-from parbleu.pairwise.aggregate import aggregate
+from parbleu.pairwise.aggregate import aggregate, checked_weights
 from parbleu.pairwise.matrix import check_lines, matrices, matrix
 from parbleu.pairwise.plan import plan
 from parbleu.pairwise.pruning import PruningOptions, pruned_utilities
@@ -103,19 +103,9 @@ def expected_utility(
     if weights is None:
         mean: FloatArray = scores.mean(axis=1) if m else np.full(len(scores), np.nan)
         return mean
-    w = _checked_weights(weights, m)
+    w = checked_weights(weights, m)
     weighted: FloatArray = (scores @ w) / w.sum()
     return weighted
-
-
-def _checked_weights(weights: Sequence[float] | FloatArray, m: int) -> FloatArray:
-    w = np.asarray(weights, dtype=np.float64)
-    if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
-        raise InputError(
-            f"weights must be {m} finite non-negative numbers (one per pseudo-reference) with "
-            f"a positive sum; got {len(w.reshape(-1))} values summing to {w.sum():g}"
-        )
-    return w
 
 
 def _choose(candidates: Sequence[str], utilities: FloatArray, higher_is_better: bool) -> MbrChoice:
@@ -182,7 +172,7 @@ def mbr(
     refs = (
         cands if pseudo_references is None else check_lines(pseudo_references, "pseudo_references")
     )
-    w = None if weights is None else _checked_weights(weights, len(refs))
+    w = None if weights is None else checked_weights(weights, len(refs))
     higher = plan(metric, options).metric.higher_is_better
     if kind is MbrMethod.EXACT:
         refs_given = None if pseudo_references is None else [refs]

@@ -1,40 +1,30 @@
 """Which metric a pairwise name stands for, and how its sentences are read.
 
 The one place of `parbleu.pairwise` that knows metric names (``bleu``, ``chrf``, ``chrf++``,
-``ter``): `plan` turns a name and its options into the metric object and, for the n-gram
-metrics, the token streams its statistics count (`Side`). A metric without sides (TER) is
-scored pair by pair through its own statistics (`parbleu.pairwise.matrix`). When metrics
-are listed by a registry, `METRICS` and `plan` are what changes.
+``ter``): `plan` turns a name and its options into the metric object, made by
+`parbleu.rewards.scores.make_metric` (the one list of sentence-level metric names and their
+defaults, `parbleu.rewards.scores.METRICS`, shared with the rewards and the server), and,
+for the n-gram metrics, the token streams its statistics count (`Side`). A metric without
+sides (TER) is scored pair by pair through its own statistics (`parbleu.pairwise.matrix`).
+When metrics are listed by a registry, `make_metric` and the name tests of `plan` are what
+changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from parbleu.engine.segments import Segments
-from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.bleu.metric import BLEU
-from parbleu.metrics.bleu.options import BleuOptions
 from parbleu.metrics.chrf.metric import CHRF
 from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.metrics.ter.metric import TER
-from parbleu.metrics.ter.options import TerOptions
-from parbleu.options import options_from
 from parbleu.pairwise.encode import characters, chrf_words, tokens
+from parbleu.rewards.scores import METRICS, make_metric
 
 __all__ = ["METRICS", "Plan", "Side", "plan"]
-
-#: Metric names and the defaults they set (``chrf++`` is chrF with word bigrams; BLEU uses
-#: effective order, as sacreBLEU's ``sentence_bleu``).
-METRICS: dict[str, dict[str, Any]] = {
-    "bleu": {"effective_order": True},
-    "chrf": {},
-    "chrf++": {"word_order": 2},
-    "ter": {},
-}
 
 
 @dataclass(frozen=True)
@@ -61,20 +51,18 @@ def plan(metric: str, options: dict[str, Any]) -> Plan:
     Raises:
         OptionError: an unknown metric, an unknown option or a bad value.
     """
-    if metric not in METRICS:
-        raise OptionError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
-    settings = {**METRICS[metric], **options}
+    scorer = make_metric(metric, options)
     if metric == "ter":
-        return Plan(metric, TER(options=options_from(TerOptions, None, settings, "TER")), ())
+        return Plan(metric, scorer, ())
     if metric == "bleu":
-        bleu = BLEU(options=options_from(BleuOptions, None, settings, "BLEU"))
+        bleu = cast("BLEU", scorer)
         tokenizer, lowercase = bleu.tokenizer, bleu.options.lowercase
 
         def encode(lines: Sequence[str]) -> Segments:
             return tokens(lines, tokenizer, lowercase=lowercase)
 
         return Plan(metric, bleu, (Side("", bleu.layout.count("match"), encode),))
-    chrf = CHRF(options=options_from(ChrfOptions, None, settings, "CHRF"))
+    chrf = cast("CHRF", scorer)
     return Plan(metric, chrf, _chrf_sides(chrf.options))
 
 
