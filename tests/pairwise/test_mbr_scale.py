@@ -184,3 +184,23 @@ def test_ordered_sums_add_left_to_right() -> None:
     for i in np.argsort(keys):
         expected[groups[i]] += float(values[i])
     assert ordered_sums(groups, keys, values, 7).tolist() == expected
+
+
+def test_no_block_holds_more_cells_than_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 24 item 17: the statistics of all n x m cells were built at once (600 B a cell);
+    # the kernel must now see at most BLOCK_CELLS cells at a time (and the same scores)
+    kernel = importlib.import_module("parbleu.pairwise.kernel")
+    seen: list[int] = []
+    counts = kernel.shared_counts
+
+    def recording(hyps, refs, shape):
+        seen.append(shape[0] * shape[1])
+        return counts(hyps, refs, shape)
+
+    hyps, refs = samples(5, 90), samples(6, 70)
+    whole = pairwise.matrix(hyps, refs, metric="chrf++")
+    monkeypatch.setattr(matrix_module, "shared_counts", recording)
+    monkeypatch.setattr(matrix_module, "BLOCK_CELLS", 1000)
+    assert pairwise.matrix(hyps, refs, metric="chrf++").tolist() == whole.tolist()
+    assert max(seen) <= 1000
+    assert len(seen) == 8 * -(-90 // (1000 // 70))  # 8 orders (6 char, 2 word) per block
