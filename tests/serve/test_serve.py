@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -253,3 +255,61 @@ def test_command_errors_are_one_line() -> None:
     assert done.returncode == 1
     assert "/nonexistent.txt" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def health_json(port: int) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as response:
+        result: dict[str, Any] = json.loads(response.read())
+    return result
+
+
+def test_sigterm_finishes_the_requests_in_flight() -> None:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parbleu", "serve", "--port", str(port), "--metric", "ter"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    words = [
+        "the",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "the",
+        "lazy",
+        "dog",
+        "again",
+        "and",
+        "again",
+    ]
+    hyps = [" ".join(words[i % 7 :] + words[: i % 7]) for i in range(3000)]
+    body = json.dumps({"completions": hyps, "references": [" ".join(words)] * 3000}).encode()
+    answers: list[dict[str, Any]] = []
+
+    def post() -> None:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/reward", data=body)
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            answers.append(json.loads(response.read()))
+
+    try:
+        assert wait_for_health(port, time.monotonic() + TIMEOUT) == 200
+        client = threading.Thread(target=post)
+        client.start()
+        deadline = time.monotonic() + TIMEOUT
+        while health_json(port)["in_flight"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        process.send_signal(signal.SIGTERM)  # while the batch is being scored
+        client.join(TIMEOUT)
+        process.communicate(timeout=TIMEOUT)
+        assert process.returncode == 0
+        assert len(answers) == 1
+        assert len(answers[0]["rewards"]) == 3000
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=TIMEOUT)
