@@ -2,7 +2,7 @@
 
 Oracle: sacreBLEU 2.6.0's ``corpus_score`` over all segments at once (and parbleu's own
 single-pass ``corpus_score``, itself tested against sacreBLEU), for every metric that sums
-(BLEU, chrF, chrF++, TER with its order-dependent sums kept in corpus order).
+(BLEU, chrF, chrF++, TER with its order-dependent sums kept in corpus order, ROUGE).
 """
 
 from __future__ import annotations
@@ -63,6 +63,21 @@ def test_random_merge_orders_give_the_single_pass_score(metric, oracle, seed) ->
     assert result.score == metric.corpus_score(HYPS, [REFS]).score
     assert str(result.signature) == str(metric.corpus_score(HYPS, [REFS]).signature)
     assert parts[0].segments == len(HYPS)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_rouge_keeps_rows_and_gives_its_single_pass_score(seed: int) -> None:
+    # oracle: parbleu's single-pass ROUGE (tested against rouge_score in tests/metrics/rouge)
+    metric = parbleu.ROUGE()
+    parts = [
+        Accumulator.of(metric).update(HYPS[a:b], [REFS[a:b]], start=a) for a, b in shards(seed)
+    ]
+    random.Random(seed).shuffle(parts)
+    merged = parts[0]
+    for part in parts[1:]:
+        merged = part.merge(merged)
+    assert merged.totals is None  # ROUGE's sums are not integer sums: rows are kept
+    assert merged.compute().score == metric.corpus_score(HYPS, [REFS]).score
 
 
 def test_batches_in_one_loop_with_segment_refs() -> None:
