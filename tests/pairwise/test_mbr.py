@@ -93,4 +93,4 @@ def test_errors(call: object, message: str) -> None:
 
 def test_unknown_metric() -> None:
     with pytest.raises(ValueError, match="metric must be one of bleu, chrf, chrf"):
-        pairwise.matrix(["a"], metric="ter")
+        pairwise.matrix(["a"], metric="nist")

@@ -1,7 +1,8 @@
 """The ``parbleu`` command: parse, score, print. Errors are one line, never a traceback.
 
-Subcommands (``demo``, ``meta``, ``report``, ``replicate``) import their own modules when
-named, and scoring imports only the metrics it is asked for, so the command starts quickly.
+Subcommands (``demo``, ``meta``, ``report``, ``replicate``, ``mbr``, ``serve``) import their
+own modules when named, and scoring imports only the metrics it is asked for, so the command
+starts quickly.
 
 Exit codes: 0 success, 1 bad data (missing file, line counts, encoding, empty input),
 2 usage (unknown or invalid options).
@@ -24,7 +25,9 @@ from parbleu.cli.testsets.options import test_set_request, wants_query
 __all__ = ["main", "run"]
 
 
-def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: TextIO) -> int:
+def run(  # noqa: PLR0911 (one return per subcommand)
+    argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: TextIO
+) -> int:
     """Run the command with explicit streams; returns the exit code."""
     if list(argv[:1]) == ["demo"]:
         from parbleu.cli.demo import run_demo  # noqa: PLC0415 (a subcommand's own imports)
@@ -42,6 +45,14 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
         from parbleu.cli.replicate import run_replicate  # noqa: PLC0415
 
         return run_replicate(list(argv[1:]), stdout, stderr)
+    if list(argv[:1]) == ["mbr"]:
+        from parbleu.cli.mbr import run_mbr  # noqa: PLC0415
+
+        return run_mbr(list(argv[1:]), stdin, stdout, stderr)
+    if list(argv[:1]) == ["serve"]:
+        from parbleu.cli.serve import run_serve  # noqa: PLC0415
+
+        return run_serve(list(argv[1:]), stdout, stderr)
     args = _parse(argv)
     environ = dict(os.environ)
     request = test_set_request(args)

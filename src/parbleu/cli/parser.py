@@ -30,6 +30,8 @@ ROUGE (-m rouge) as rouge_score and METEOR (-m meteor) as NLTK compute them.
   parbleu meta --refs ... --systems ... --human ...    correlation with human judgments
   parbleu report REF -i A.txt B.txt -o report.html     one offline HTML report
   parbleu replicate --data DIR                  the paper's analyses on WMT21
+  parbleu mbr samples.jsonl                     MBR: a candidate per source
+  parbleu serve --port 8000                     rewards and scores over HTTP
 """
 
 

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from parbleu.arrays import FloatArray, IntArray
 from parbleu.engine.ranges import fixed_ranges, weighted_ranges
 
-__all__ = ["Entries", "ngram_entries", "shared_counts"]
+__all__ = ["Entries", "ReferenceIndex", "ngram_entries", "shared_counts"]
 
 #: Pairs sharing an n-gram from which it goes to the dense path (also at least 1/8 of the
 #: cells: broadcasting costs one operation per cell and n-gram, expanding pairs several).
@@ -47,10 +47,13 @@ class Entries:
     ngram: IntArray
     row: IntArray
     count: IntArray
+    #: Where the n-gram first starts in its sentence (token position), when asked for.
+    first: IntArray | None = None
 
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> Entries:
         """The selected entries."""
-        return Entries(self.ngram[index], self.row[index], self.count[index])
+        first = None if self.first is None else self.first[index]
+        return Entries(self.ngram[index], self.row[index], self.count[index], first)
 
 
 def ngram_entries(tokens: npt.NDArray[np.integer], offsets: IntArray, order: int) -> list[Entries]:
@@ -77,13 +80,20 @@ def ngram_entries(tokens: npt.NDArray[np.integer], offsets: IntArray, order: int
             starts, ids = starts[fits], ids[fits]
             _, ids = np.unique(ids * base + dense.take(starts + n - 1), return_inverse=True)
             ids = ids.astype(np.int64).reshape(-1)
-        result.append(_count(ids, sentence.take(starts), n_sentences))
+        result.append(
+            _count(ids, sentence.take(starts), starts - offsets.take(sentence.take(starts)))
+        )
     return result
 
 
-def _count(ngrams: IntArray, sentences: IntArray, n_sentences: int) -> Entries:
-    keys, counts = np.unique(ngrams * max(n_sentences, 1) + sentences, return_counts=True)
-    return Entries(keys // max(n_sentences, 1), keys % max(n_sentences, 1), counts.astype(np.int64))
+def _count(ngrams: IntArray, sentences: IntArray, positions: IntArray) -> Entries:
+    """Entries of n-grams at increasing `positions` of their `sentences`."""
+    base = int(sentences.max()) + 1 if len(sentences) else 1
+    keys, first, counts = np.unique(
+        ngrams * base + sentences, return_index=True, return_counts=True
+    )
+    first_positions: IntArray = positions[first]
+    return Entries(keys // base, keys % base, counts.astype(np.int64), first_positions)
 
 
 def _group_starts(ngrams: IntArray, size: int) -> tuple[IntArray, IntArray]:
@@ -92,46 +102,81 @@ def _group_starts(ngrams: IntArray, size: int) -> tuple[IntArray, IntArray]:
     return per, np.cumsum(per) - per
 
 
-def shared_counts(hyps: Entries, refs: Entries, shape: tuple[int, int]) -> IntArray:
-    """``out[i, j] = sum over n-grams of min(count in hypothesis i, count in reference j)``."""
+@dataclass(frozen=True)
+class ReferenceIndex:
+    """The reference entries of one order, grouped by n-gram, built once for every row block.
+
+    ``per_ngram[g]`` entries of n-gram g begin at ``starts[g]`` in ``entries`` (sorted by
+    n-gram); ``size`` bounds every n-gram id of the hypotheses and references.
+    """
+
+    entries: Entries
+    per_ngram: IntArray
+    starts: IntArray
+
+    @staticmethod
+    def of(refs: Entries, size: int) -> ReferenceIndex:
+        """Index `refs` (sorted by n-gram) for n-gram ids below `size`."""
+        per, starts = _group_starts(refs.ngram, size)
+        return ReferenceIndex(refs, per, starts)
+
+
+def shared_counts(
+    hyps: Entries, refs: Entries | ReferenceIndex, shape: tuple[int, int]
+) -> IntArray:
+    """``out[i, j] = sum over n-grams of min(count in hypothesis i, count in reference j)``.
+
+    `refs` may be a `ReferenceIndex` built once and reused for every block of hypotheses
+    (`parbleu.pairwise.matrix` scores ``n x m`` matrices in blocks of rows).
+    """
     n, m = shape
     out = np.zeros(n * m, dtype=np.float64)
+    if isinstance(refs, Entries):
+        if not len(refs.ngram) or not len(hyps.ngram):
+            return np.zeros((n, m), dtype=np.int64)
+        size = int(max(hyps.ngram.max(), refs.ngram.max())) + 1
+        refs = ReferenceIndex.of(refs, size)
     _add_shared(hyps, refs, n, m, out)
     return np.rint(out).astype(np.int64).reshape(n, m)
 
 
-def _add_shared(hyps: Entries, refs: Entries, n: int, m: int, out: FloatArray) -> None:
-    if not len(hyps.ngram) or not len(refs.ngram):
+def _add_shared(hyps: Entries, index: ReferenceIndex, n: int, m: int, out: FloatArray) -> None:
+    if not len(hyps.ngram) or not len(index.entries.ngram):
         return
-    size = int(max(hyps.ngram.max(), refs.ngram.max())) + 1
-    per_hyp, _ = _group_starts(hyps.ngram, size)
-    per_ref, ref_starts = _group_starts(refs.ngram, size)
-    dense = per_hyp * per_ref >= max(DENSE_WORK, n * m // 8)
-    sparse_hyps = hyps.take(~dense.take(hyps.ngram) & (per_ref.take(hyps.ngram) > 0))
-    _add_sparse(sparse_hyps, refs, (per_ref, ref_starts), m, out)
+    per_ref = index.per_ngram.take(hyps.ngram)
+    hyps = hyps.take(per_ref > 0)
+    if not len(hyps.ngram):
+        return
+    ngrams, inverse, per_hyp = np.unique(hyps.ngram, return_inverse=True, return_counts=True)
+    work = per_hyp * index.per_ngram.take(ngrams)
+    dense = (work >= max(DENSE_WORK, n * m // 8)).take(inverse.reshape(-1))
+    _add_sparse(hyps.take(~dense), index, m, out)
     if dense.any():
-        _add_dense(hyps.take(dense.take(hyps.ngram)), refs.take(dense.take(refs.ngram)), n, m, out)
+        dense_ngrams = ngrams[work >= max(DENSE_WORK, n * m // 8)]
+        _add_dense(
+            hyps.take(dense), index.entries.take(_group_members(index, dense_ngrams)), n, m, out
+        )
 
 
-def _add_sparse(
-    hyps: Entries,
-    refs: Entries,
-    ref_groups: tuple[IntArray, IntArray],
-    m: int,
-    out: FloatArray,
-) -> None:
-    """Each hypothesis entry against every reference entry of its n-gram, in blocks.
+def _group_members(index: ReferenceIndex, ngrams: IntArray) -> IntArray:
+    """Positions in ``index.entries`` of every entry of the given n-grams."""
+    sizes = index.per_ngram.take(ngrams)
+    ends = np.cumsum(sizes)
+    offsets = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64)
+    members: IntArray = np.repeat(index.starts.take(ngrams) - (ends - sizes), sizes) + offsets
+    return members
 
-    ``ref_groups``: the reference entries of each n-gram and where they begin.
-    """
-    per_ref, ref_starts = ref_groups
-    repeats = per_ref.take(hyps.ngram)
+
+def _add_sparse(hyps: Entries, index: ReferenceIndex, m: int, out: FloatArray) -> None:
+    """Each hypothesis entry against every reference entry of its n-gram, in blocks."""
+    refs = index.entries
+    repeats = index.per_ngram.take(hyps.ngram)
     for start, stop in weighted_ranges(repeats, BLOCK):
         block = repeats[start:stop]
         ends = np.cumsum(block)
         first = np.repeat(ends - block, block)
         which = np.repeat(np.arange(start, stop, dtype=np.int64), block)
-        ref_index = np.repeat(ref_starts.take(hyps.ngram[start:stop]), block)
+        ref_index = np.repeat(index.starts.take(hyps.ngram[start:stop]), block)
         ref_index += np.arange(int(ends[-1]), dtype=np.int64) - first
         cells = hyps.row.take(which) * m + refs.row.take(ref_index)
         weights = np.minimum(hyps.count.take(which), refs.count.take(ref_index))

@@ -5,9 +5,15 @@ reference, identical to ``parbleu.BLEU(...).sentence_score(h_i, [r_j])`` and to 
 ``sentence_bleu`` / ``sentence_chrf`` (BLEU with effective order, as sacreBLEU's
 ``sentence_bleu``). The statistics of all cells come from one pass over the n-grams
 (`parbleu.pairwise.kernel`); the score of every cell from the metric's own formula, applied
-to all rows at once through ``metric.scores`` with the columns read by name. Neither BLEU
-nor chrF is symmetric, so every cell is computed; only the encoding is shared when the two
-lists are the same object (MBR with the candidates as pseudo-references).
+to the rows of a block of cells through ``metric.scores`` with the columns read by name.
+Neither BLEU nor chrF is symmetric, so every cell is computed; only the encoding is shared
+when the two lists are the same object (MBR with the candidates as pseudo-references). TER
+has no n-gram counts to share: its cells are scored pair by pair through TER's own
+statistics, a block of pairs at a time.
+
+Cells are scored in blocks of whole rows of at most `BLOCK_CELLS` cells: the statistics of
+a block (about 600 bytes a cell) are freed before the next block, so memory beyond the
+``n x m`` float64 result is bounded by the block, whatever n and m (docs/training.md).
 
     >>> from parbleu import pairwise
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the dog sat"]
@@ -17,87 +23,37 @@ lists are the same object (MBR with the candidates as pseudo-references).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import FloatArray
+from parbleu.arrays import FloatArray, IntArray
+from parbleu.engine.ranges import fixed_ranges
 from parbleu.engine.segments import Segments
-from parbleu.errors import InputError, OptionError
-from parbleu.metrics.bleu.metric import BLEU
-from parbleu.metrics.bleu.options import BleuOptions
-from parbleu.metrics.chrf.metric import CHRF
-from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.options import options_from
-from parbleu.pairwise.encode import characters, chrf_words, tokens
-from parbleu.pairwise.kernel import ngram_entries, shared_counts
+from parbleu.errors import InputError
+from parbleu.pairwise.kernel import Entries, ReferenceIndex, ngram_entries, shared_counts
+from parbleu.pairwise.plan import METRICS, Plan, Side, plan
 
-__all__ = ["METRICS", "matrices", "matrix"]
+__all__ = ["BLOCK_CELLS", "METRICS", "matrices", "matrix"]
 
-#: Metric names and the defaults they set (``chrf++`` is chrF with word bigrams).
-METRICS: dict[str, dict[str, Any]] = {
-    "bleu": {"effective_order": True},
-    "chrf": {},
-    "chrf++": {"word_order": 2},
-}
+#: Cells whose statistics are held at once (about 600 bytes each: 40 MB a block).
+BLOCK_CELLS = 1 << 16
 
 
 @dataclass(frozen=True)
-class _Side:
-    """One kind of token: its statistics columns' prefix, largest order and encoder."""
+class _Order:
+    """One n-gram order of one side: hypothesis entries by row, references indexed once."""
 
-    prefix: str  # "char", "word", or "" for BLEU
-    order: int
-    encode: Callable[[Sequence[str]], Segments]
-
-
-@dataclass(frozen=True)
-class _Plan:
-    metric: BLEU | CHRF
-    sides: tuple[_Side, ...]
+    hyps: Entries
+    hyp_bounds: IntArray  # row r's entries are hyps[hyp_bounds[r]:hyp_bounds[r + 1]]
+    refs: ReferenceIndex
 
 
-def _plan(metric: str, options: dict[str, Any]) -> _Plan:
-    """The parbleu metric for the options and how its tokens are read.
-
-    Raises:
-        OptionError: an unknown metric, an unknown option or a bad value.
-    """
-    if metric not in METRICS:
-        raise OptionError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
-    settings = {**METRICS[metric], **options}
-    if metric == "bleu":
-        bleu = BLEU(options=options_from(BleuOptions, None, settings, "BLEU"))
-        tokenizer, lowercase = bleu.tokenizer, bleu.options.lowercase
-
-        def encode(lines: Sequence[str]) -> Segments:
-            return tokens(lines, tokenizer, lowercase=lowercase)
-
-        return _Plan(bleu, (_Side("", bleu.layout.count("match"), encode),))
-    chrf = CHRF(options=options_from(ChrfOptions, None, settings, "CHRF"))
-    chrf_options = chrf.options
-    sides = []
-    if chrf_options.char_order:
-
-        def encode_characters(lines: Sequence[str]) -> Segments:
-            return characters(
-                lines, lowercase=chrf_options.lowercase, whitespace=chrf_options.whitespace
-            )
-
-        sides.append(_Side("char", chrf_options.char_order, encode_characters))
-    if chrf_options.word_order:
-
-        def encode_words(lines: Sequence[str]) -> Segments:
-            return chrf_words(lines, lowercase=chrf_options.lowercase)
-
-        sides.append(_Side("word", chrf_options.word_order, encode_words))
-    return _Plan(chrf, tuple(sides))
-
-
-def _check_lines(lines: object, what: str) -> list[str]:
+def check_lines(lines: object, what: str) -> list[str]:
+    """`lines` as a list of strings, or an `InputError` naming `what` and the bad item."""
     if isinstance(lines, str) or not isinstance(lines, Sequence):
         raise InputError(f"{what}: expected a list of strings; got {type(lines).__name__}")
     for index, line in enumerate(lines):
@@ -106,29 +62,47 @@ def _check_lines(lines: object, what: str) -> list[str]:
     return list(lines)
 
 
-def _side_columns(
-    side: _Side, encoded: Segments, n: int, m: int, shared: bool
-) -> dict[str, npt.NDArray[Any]]:
-    """Statistics columns of one side for all ``n * m`` cells, by name.
+def _orders(side: Side, encoded: Segments, n: int, shared: bool) -> list[_Order]:
+    """Every order of one side, split into hypotheses (sorted by row) and references.
 
     `encoded` holds the n hypotheses then the m references, or only the n sentences when
     `shared` (the same list on both sides).
     """
-    hyp_lengths = encoded.lengths[:n]
-    ref_lengths = encoded.lengths[:m] if shared else encoded.lengths[n:]
+    result = []
+    for entries in ngram_entries(encoded.values, encoded.offsets, side.order):
+        if shared:
+            hyps, refs = entries, entries
+        else:
+            hyps, refs = entries.take(entries.row < n), entries.take(entries.row >= n)
+            refs = Entries(refs.ngram, refs.row - n, refs.count)
+        size = int(entries.ngram.max()) + 1 if len(entries.ngram) else 1
+        by_row = np.argsort(hyps.row, kind="stable")
+        hyps = hyps.take(by_row)
+        bounds = np.searchsorted(hyps.row, np.arange(n + 1, dtype=np.int64)).astype(np.int64)
+        result.append(_Order(hyps, bounds, ReferenceIndex.of(refs, size)))
+    return result
+
+
+def _block_columns(
+    side: Side,
+    orders: list[_Order],
+    lengths: tuple[IntArray, IntArray],
+    rows: tuple[int, int],
+) -> dict[str, npt.NDArray[Any]]:
+    """Statistics columns of one side for the cells of rows ``lo .. hi``, by name."""
+    hyp_lengths, ref_lengths = lengths[0][rows[0] : rows[1]], lengths[1]
+    lo, hi = rows
+    m = len(ref_lengths)
     columns: dict[str, npt.NDArray[Any]] = {}
     if not side.prefix:
         columns["sys_len"] = np.repeat(hyp_lengths, m)
-        columns["ref_len"] = np.tile(ref_lengths, n)
-    for order, entries in enumerate(ngram_entries(encoded.values, encoded.offsets, side.order), 1):
-        if shared:
-            hyps = refs = entries
-        else:
-            hyps, refs = entries.take(entries.row < n), entries.take(entries.row >= n)
-            refs = type(refs)(refs.ngram, refs.row - n, refs.count)
-        matches = shared_counts(hyps, refs, (n, m)).reshape(-1)
+        columns["ref_len"] = np.tile(ref_lengths, hi - lo)
+    for order, counts in enumerate(orders, 1):
+        block = counts.hyps.take(np.arange(counts.hyp_bounds[lo], counts.hyp_bounds[hi]))
+        block = Entries(block.ngram, block.row - lo, block.count)
+        matches = shared_counts(block, counts.refs, (hi - lo, m)).reshape(-1)
         hyp_total = np.repeat(np.maximum(hyp_lengths - order + 1, 0), m)
-        ref_total = np.tile(np.maximum(ref_lengths - order + 1, 0), n)
+        ref_total = np.tile(np.maximum(ref_lengths - order + 1, 0), hi - lo)
         if side.prefix:  # chrF: sacreBLEU records no hypothesis n-grams if the reference has none
             columns[f"{side.prefix}{order}_hyp"] = np.where(ref_total > 0, hyp_total, 0)
             columns[f"{side.prefix}{order}_ref"] = ref_total
@@ -139,13 +113,59 @@ def _side_columns(
     return columns
 
 
-def _score(plan: _Plan, encoded: Sequence[Segments], n: int, m: int, shared: bool) -> FloatArray:
-    by_name: dict[str, npt.NDArray[Any]] = {}
-    for side, side_tokens in zip(plan.sides, encoded, strict=True):
-        by_name.update(_side_columns(side, side_tokens, n, m, shared))
-    rows = plan.metric.layout.assemble(by_name, dtype=np.int64)
-    scores: FloatArray = plan.metric.scores(rows).reshape(n, m)
-    return scores
+def _ngram_scores(
+    scoring: Plan,
+    encoded: Sequence[Segments],
+    shape: tuple[int, int],
+    *,
+    shared: bool,
+) -> FloatArray:
+    n, m = shape
+    sides = []
+    for side, side_tokens in zip(scoring.sides, encoded, strict=True):
+        all_lengths = side_tokens.lengths
+        ref_lengths = all_lengths[:m] if shared else all_lengths[n:]
+        orders = _orders(side, side_tokens, n, shared)
+        sides.append((side, orders, (all_lengths[:n], ref_lengths)))
+    out = np.empty((n, m), dtype=np.float64)
+    for lo, hi in fixed_ranges(n, BLOCK_CELLS // max(m, 1)):
+        by_name: dict[str, npt.NDArray[Any]] = {}
+        for side, orders, lengths in sides:
+            by_name.update(_block_columns(side, orders, lengths, (lo, hi)))
+        rows = scoring.metric.layout.assemble(by_name, dtype=np.int64)
+        out[lo:hi] = scoring.metric.scores(rows).reshape(hi - lo, m)
+    return out
+
+
+def _pair_scores(scoring: Plan, hyps: list[str], refs: list[str]) -> FloatArray:
+    """Every cell through the metric's own sentence statistics, a block of rows at a time."""
+    n, m = len(hyps), len(refs)
+    out = np.empty((n, m), dtype=np.float64)
+    for lo, hi in fixed_ranges(n, BLOCK_CELLS // max(m, 1)):
+        pair_hyps = [h for h in hyps[lo:hi] for _ in range(m)]
+        pair_refs = [[r] for _ in range(lo, hi) for r in refs]
+        stats = scoring.metric.statistics(pair_hyps, segment_refs=pair_refs)
+        out[lo:hi] = scoring.metric.scores(stats.values).reshape(hi - lo, m)
+    return out
+
+
+def _pairs(
+    hypothesis_lists: Sequence[Sequence[str]], reference_lists: Sequence[Sequence[str]] | None
+) -> list[tuple[list[str], list[str] | None]]:
+    """Checked (hypotheses, references or None for the hypotheses themselves) per list."""
+    hyp_lists = [check_lines(h, f"hypothesis list {k}") for k, h in enumerate(hypothesis_lists)]
+    if reference_lists is None:
+        return [(h, None) for h in hyp_lists]
+    if len(reference_lists) != len(hyp_lists):
+        raise InputError(
+            f"{len(hyp_lists)} hypothesis lists but {len(reference_lists)} reference lists"
+        )
+    return [
+        (h, None if r is given else check_lines(r, f"reference list {k}"))
+        for k, (h, r, given) in enumerate(
+            zip(hyp_lists, reference_lists, hypothesis_lists, strict=True)
+        )
+    ]
 
 
 def matrices(
@@ -160,34 +180,25 @@ def matrices(
     Args:
         hypothesis_lists: K lists of hypotheses.
         reference_lists: K lists of (pseudo-)references; None: each hypothesis list itself.
-        metric: ``chrf``, ``chrf++`` or ``bleu``.
-        **options: the options of `parbleu.CHRF` or `parbleu.BLEU`.
+        metric: ``chrf``, ``chrf++``, ``bleu`` or ``ter``.
+        **options: the options of `parbleu.CHRF`, `parbleu.BLEU` or `parbleu.TER`.
     """
-    plan = _plan(metric, options)
-    hyp_lists = [_check_lines(h, f"hypothesis list {k}") for k, h in enumerate(hypothesis_lists)]
-    if reference_lists is None:
-        ref_lists: list[list[str] | None] = [None] * len(hyp_lists)
-    else:
-        if len(reference_lists) != len(hyp_lists):
-            raise InputError(
-                f"{len(hyp_lists)} hypothesis lists but {len(reference_lists)} reference lists"
-            )
-        ref_lists = [
-            None if r is h else _check_lines(r, f"reference list {k}")
-            for k, (h, r) in enumerate(zip(hypothesis_lists, reference_lists, strict=True))
-        ]
+    scoring = plan(metric, options)
+    pairs = _pairs(hypothesis_lists, reference_lists)
+    if not scoring.sides:
+        return [_pair_scores(scoring, hyps, hyps if refs is None else refs) for hyps, refs in pairs]
     lines: list[str] = []
     bounds = []
-    for hyps, refs in zip(hyp_lists, ref_lists, strict=True):
+    for hyps, refs in pairs:
         start = len(lines)
         lines += hyps if refs is None else hyps + refs
         bounds.append((start, len(lines)))
-    encoded = [side.encode(lines) for side in plan.sides]
+    encoded = [side.encode(lines) for side in scoring.sides]
     out = []
-    for (start, stop), hyps, refs in zip(bounds, hyp_lists, ref_lists, strict=True):
+    for (start, stop), (hyps, refs) in zip(bounds, pairs, strict=True):
         parts = [side_tokens.slice(start, stop) for side_tokens in encoded]
         m = len(hyps) if refs is None else len(refs)
-        out.append(_score(plan, parts, len(hyps), m, shared=refs is None))
+        out.append(_ngram_scores(scoring, parts, (len(hyps), m), shared=refs is None))
     return out
 
 
@@ -203,10 +214,11 @@ def matrix(
     Args:
         hypotheses: n hypotheses (for MBR: the candidates).
         references: m (pseudo-)references; None: the hypotheses themselves.
-        metric: ``chrf`` (default), ``chrf++`` or ``bleu``.
+        metric: ``chrf`` (default), ``chrf++``, ``bleu`` or ``ter``.
         **options: the options of `parbleu.CHRF` (``char_order``, ``word_order``, ``beta``,
-            ``lowercase``, ``whitespace``, ``eps_smoothing``) or `parbleu.BLEU`
-            (``tokenize``, ``smooth_method``, ``effective_order`` (default True), ...).
+            ``lowercase``, ``whitespace``, ``eps_smoothing``), `parbleu.BLEU`
+            (``tokenize``, ``smooth_method``, ``effective_order`` (default True), ...) or
+            `parbleu.TER` (``normalized``, ``case_sensitive``, ...).
     """
     refs = None if references is None or references is hypotheses else [references]
     return matrices([hypotheses], refs, metric=metric, **options)[0]

@@ -6,8 +6,17 @@ pseudo-references ``r_j`` (uniform weights by default: the mean), with U a sente
 from `parbleu.pairwise.matrix`. When the pseudo-references are the candidates themselves,
 each candidate's score against itself is included, as in mbrs and most MBR code.
 
-The chosen candidate is the first one with the highest expected utility: exact ties go to
-the lowest index, so the choice is deterministic.
+The chosen candidate is the first one with the best expected utility (the highest, or the
+lowest for TER, as the metric says): exact ties go to the lowest index, so the choice is
+deterministic. Three ways to estimate the utilities (`MbrMethod`):
+
+* ``exact``: the full ``n x m`` matrix (`parbleu.pairwise.matrix`, in row blocks);
+* ``aggregate``: against the averaged pseudo-reference (`parbleu.pairwise.aggregate`), linear
+  in ``n + m``;
+* ``pruning``: Cheng and Vlachos's confidence-based pruning (`parbleu.pairwise.pruning`);
+  pruned candidates get NaN utilities.
+
+`MbrChoice.top` lists the k best candidates with their expected utilities.
 
     >>> from parbleu import pairwise
     >>> choice = pairwise.mbr(["the cat sat", "a cat sat", "the cat sat down", "dog"])
@@ -17,29 +26,74 @@ the lowest index, so the choice is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
-from parbleu.pairwise.matrix import matrices
+from parbleu.options import Choice, check_int, coerce_enum
+from parbleu.pairwise.aggregate import aggregate, checked_weights
+from parbleu.pairwise.matrix import check_lines, matrices, matrix
+from parbleu.pairwise.plan import plan
+from parbleu.pairwise.pruning import PruningOptions, pruned_utilities
 
-__all__ = ["MbrChoice", "expected_utility", "mbr", "mbr_batch"]
+__all__ = ["MbrChoice", "MbrMethod", "Ranked", "expected_utility", "mbr", "mbr_batch"]
+
+
+class MbrMethod(Choice):
+    """How expected utilities are estimated."""
+
+    EXACT = "exact"
+    AGGREGATE = "aggregate"
+    PRUNING = "pruning"
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate of a top-k list: its index, text and expected utility."""
+
+    index: int
+    candidate: str
+    utility: float
 
 
 @dataclass(frozen=True)
 class MbrChoice:
-    """The chosen candidate, its index and every candidate's expected utility."""
+    """The chosen candidate, its index and every candidate's expected utility.
+
+    ``utilities`` is NaN for candidates pruned before the end (method ``pruning``);
+    ``higher_is_better`` is the metric's direction.
+    """
 
     index: int
     candidate: str
     utilities: FloatArray
+    candidates: tuple[str, ...] = ()
+    higher_is_better: bool = True
+
+    def ranking(self) -> npt.NDArray[np.intp]:
+        """Candidate indices best first; ties by index, pruned (NaN) candidates left out."""
+        known = np.flatnonzero(~np.isnan(self.utilities))
+        values = self.utilities[known]
+        key = -values if self.higher_is_better else values
+        order: npt.NDArray[np.intp] = known[np.lexsort((known, key))]
+        return order
+
+    def top(self, k: int) -> list[Ranked]:
+        """The `k` best candidates (fewer if fewer were scored to the end), best first."""
+        k = check_int(k, "k", minimum=1)
+        return [
+            Ranked(int(i), self.candidates[i], float(self.utilities[i])) for i in self.ranking()[:k]
+        ]
 
 
-def expected_utility(scores: FloatArray, weights: Sequence[float] | None = None) -> FloatArray:
+def expected_utility(
+    scores: FloatArray, weights: Sequence[float] | FloatArray | None = None
+) -> FloatArray:
     """Weighted mean of each row of an ``n x m`` score matrix (uniform weights: the mean).
 
     Raises:
@@ -49,41 +103,17 @@ def expected_utility(scores: FloatArray, weights: Sequence[float] | None = None)
     if weights is None:
         mean: FloatArray = scores.mean(axis=1) if m else np.full(len(scores), np.nan)
         return mean
-    w = _weights(weights, m)
+    w = checked_weights(weights, m)
     weighted: FloatArray = (scores @ w) / w.sum()
     return weighted
 
 
-def _weights(weights: object, m: int) -> FloatArray:
-    """`m` finite non-negative weights with a positive sum, scaled to a largest weight of 1.
-
-    Scaling first keeps the sum finite (weights of 1e308 summed to infinity and every
-    utility became NaN) and does not change the weighted mean.
-
-    Raises:
-        InputError: anything else, saying what was received.
-    """
-    expected = (
-        f"weights must be {m} finite non-negative numbers (one per pseudo-reference) with "
-        "a positive sum"
-    )
-    if isinstance(weights, (str, bytes, Mapping)):
-        raise InputError(f"{expected}; got {type(weights).__name__} {weights!r:.40}")
-    try:
-        w = np.asarray(weights, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise InputError(f"{expected}; got {weights!r:.60}") from None
-    if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or not w.any():
-        raise InputError(f"{expected}; got {w.size} values: {weights!r:.60}")
-    scaled: FloatArray = w / w.max()
-    return scaled
-
-
-def _choose(candidates: Sequence[str], utilities: FloatArray) -> MbrChoice:
+def _choose(candidates: Sequence[str], utilities: FloatArray, higher_is_better: bool) -> MbrChoice:
     if not len(candidates):
         raise InputError("MBR needs at least one candidate; got an empty list")
-    index = int(np.argmax(utilities))  # the first maximum
-    return MbrChoice(index, candidates[index], utilities)
+    choice = MbrChoice(0, "", utilities, tuple(candidates), higher_is_better)
+    index = int(choice.ranking()[0])
+    return MbrChoice(index, candidates[index], utilities, tuple(candidates), higher_is_better)
 
 
 def mbr_batch(
@@ -94,21 +124,22 @@ def mbr_batch(
     weights: Sequence[Sequence[float] | None] | None = None,
     **options: Any,
 ) -> list[MbrChoice]:
-    """`mbr` for several candidate lists, scored in one batch.
+    """`mbr` (method ``exact``) for several candidate lists, scored in one batch.
 
     Args:
         candidate_lists: K lists of candidates.
         pseudo_reference_lists: K lists of pseudo-references (None: the candidates).
-        metric: ``chrf``, ``chrf++`` or ``bleu`` (`parbleu.pairwise.matrix`).
+        metric: ``chrf``, ``chrf++``, ``bleu`` or ``ter`` (`parbleu.pairwise.matrix`).
         weights: K weight vectors (or None entries), one weight per pseudo-reference.
         **options: the metric's options.
     """
+    higher = plan(metric, options).metric.higher_is_better
     scores = matrices(candidate_lists, pseudo_reference_lists, metric=metric, **options)
     if weights is not None and len(weights) != len(scores):
         raise InputError(f"{len(scores)} candidate lists but {len(weights)} weight vectors")
     per_list = weights if weights is not None else [None] * len(scores)
     return [
-        _choose(candidates, expected_utility(matrix, w))
+        _choose(candidates, expected_utility(matrix, w), higher)
         for candidates, matrix, w in zip(candidate_lists, scores, per_list, strict=True)
     ]
 
@@ -119,16 +150,49 @@ def mbr(
     *,
     metric: str = "chrf",
     weights: Sequence[float] | None = None,
+    method: str | MbrMethod = MbrMethod.EXACT,
+    pruning: PruningOptions | None = None,
+    keep: int = 1,
     **options: Any,
 ) -> MbrChoice:
-    """The candidate with the highest expected utility against the pseudo-references.
+    """The candidate with the best expected utility against the pseudo-references.
 
     Args:
         candidates: the hypotheses to choose from.
         pseudo_references: samples standing in for the reference (None: the candidates).
-        metric: ``chrf`` (default), ``chrf++`` or ``bleu``.
+        metric: ``chrf`` (default), ``chrf++``, ``bleu`` or ``ter`` (not with ``aggregate``).
         weights: one weight per pseudo-reference (for example sample probabilities).
+        method: ``exact``, ``aggregate`` or ``pruning`` (`MbrMethod`).
+        pruning: the pruning parameters (default: Cheng and Vlachos's published ones).
+        keep: with ``pruning``, never prune below this many candidates (for ``top(keep)``).
         **options: the metric's options (`parbleu.pairwise.matrix`).
     """
-    references = None if pseudo_references is None else [pseudo_references]
-    return mbr_batch([candidates], references, metric=metric, weights=[weights], **options)[0]
+    kind = coerce_enum(MbrMethod, method, "method")
+    cands = check_lines(candidates, "candidates")
+    refs = (
+        cands if pseudo_references is None else check_lines(pseudo_references, "pseudo_references")
+    )
+    w = None if weights is None else checked_weights(weights, len(refs))
+    higher = plan(metric, options).metric.higher_is_better
+    if kind is MbrMethod.EXACT:
+        refs_given = None if pseudo_references is None else [refs]
+        scores = matrices([cands], refs_given, metric=metric, **options)[0]
+        return _choose(cands, expected_utility(scores, w), higher)
+    if kind is MbrMethod.AGGREGATE:
+        utilities = aggregate(cands, refs, metric=metric, weights=w, **options)
+        return _choose(cands, utilities, higher)
+
+    def score_columns(rows: npt.NDArray[np.intp], start: int, stop: int) -> FloatArray:
+        return matrix([cands[i] for i in rows], refs[start:stop], metric=metric, **options)
+
+    alive, values = pruned_utilities(
+        score_columns,
+        len(cands),
+        np.ones(len(refs)) if w is None else w,
+        pruning or PruningOptions(),
+        keep=check_int(keep, "keep", minimum=1),
+        higher_is_better=higher,
+    )
+    utilities = np.full(len(cands), np.nan)
+    utilities[alive] = values
+    return _choose(cands, utilities, higher)

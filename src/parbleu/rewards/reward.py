@@ -34,11 +34,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from parbleu.errors import InputError, OptionError
-from parbleu.rewards.scores import make_metric, reference_list
+from parbleu.rewards.scores import make_metric
+from parbleu.rewards.values import reward_values
 
 __all__ = ["RewardFunction", "completion_text", "reward_function"]
 
@@ -114,58 +112,7 @@ class RewardFunction:
                 f"values of {self.reference_column!r}: one of each per completion expected"
             )
         texts = [completion_text(c, i) for i, c in enumerate(completions)]
-        given = [
-            _references(value, f"{self.reference_column}[{i}]") for i, value in enumerate(values)
-        ]
-        scorable = [
-            i
-            for i, (text, refs) in enumerate(zip(texts, given, strict=True))
-            if text is not None and refs is not None
-        ]
-        rewards: list[float | None] = [None] * len(completions)
-        if not scorable:
-            return rewards
-        references = [given[i] or [] for i in scorable]
-        hypotheses = [texts[i] or "" for i in scorable]
-        scorer = make_metric(self.metric, dict(self.options))
-        scores = scorer.sentence_scores(hypotheses, segment_refs=references)
-        scaled = _scaled(np.asarray(scores, dtype=np.float64), self.metric)
-        for i, value in zip(scorable, scaled.tolist(), strict=True):
-            rewards[i] = value
-        return rewards
-
-
-def _absent(value: object) -> bool:
-    """Whether `value` marks a missing cell: None, NaN, or pandas' NA or NaT."""
-    if value is None:
-        return True
-    if isinstance(value, (float, np.floating)):
-        return bool(np.isnan(value))
-    return type(value).__name__ in ("NAType", "NaTType")
-
-
-def _references(value: object, where: str) -> list[str] | None:
-    """One item's references, or None where it has none (`_absent`, or an empty list).
-
-    Raises:
-        InputError: a value that is neither a string nor a list of them.
-    """
-    if _absent(value):
-        return None
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        kept = [reference for reference in value if not _absent(reference)]
-        return reference_list(kept, where) if kept else None
-    return reference_list(value, where)
-
-
-def _scaled(scores: npt.NDArray[np.float64], metric: str) -> npt.NDArray[np.float64]:
-    """Scores in [0, 1], higher is better: BLEU and chrF / 100, TER ``max(0, 1 - TER / 100)``.
-
-    Clipped to [0, 1]: sacreBLEU's perfect BLEU is ``100.00000000000004``.
-    """
-    if metric == "ter":
-        return np.clip(1.0 - scores / 100.0, 0.0, 1.0)
-    return np.clip(scores / 100.0, 0.0, 1.0)
+        return reward_values(self.metric, self.options, texts, values, self.reference_column)
 
 
 def reward_function(

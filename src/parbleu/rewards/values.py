@@ -1,0 +1,68 @@
+"""Rewards in [0, 1] for a batch of texts and their references, shared by every trainer shape.
+
+The sentence score of each text against its reference(s), scaled so that higher is better:
+a metric for which higher is better (BLEU, chrF) is divided by 100, one for which lower is
+better (TER) becomes ``1 - score / 100``; both are clipped to [0, 1] (sacreBLEU's perfect
+BLEU is ``100.00000000000004``). The direction is asked of the metric. A text that is None
+or whose reference is missing (None, NaN, pandas' NA, or an empty list) gets None: the
+caller decides what an undefined reward becomes (TRL: NaN; verl and OpenRLHF: 0.0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from parbleu.rewards.scores import make_metric, reference_list
+
+__all__ = ["reward_values"]
+
+
+def _absent(value: object) -> bool:
+    """Whether `value` marks a missing cell: None, NaN, or pandas' NA or NaT."""
+    if value is None:
+        return True
+    if isinstance(value, (float, np.floating)):
+        return bool(np.isnan(value))
+    return type(value).__name__ in ("NAType", "NaTType")
+
+
+def _references(value: object, where: str) -> list[str] | None:
+    """One item's references, or None where it has none (`_absent`, or an empty list).
+
+    Missing entries of a list of references are left out.
+
+    Raises:
+        InputError: a value that is neither a string nor a list of them.
+    """
+    if _absent(value):
+        return None
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        kept = [reference for reference in value if not _absent(reference)]
+        return reference_list(kept, where) if kept else None
+    return reference_list(value, where)
+
+
+def reward_values(
+    metric: str,
+    options: Mapping[str, Any],
+    texts: Sequence[str | None],
+    references: Sequence[object],
+    where: str = "references",
+) -> list[float | None]:
+    """One reward per text (None where undefined); `where` names the references in errors."""
+    given = [_references(value, f"{where}[{i}]") for i, value in enumerate(references)]
+    scorable = [i for i, (t, r) in enumerate(zip(texts, given, strict=True)) if t is not None and r]
+    rewards: list[float | None] = [None] * len(texts)
+    if not scorable:
+        return rewards
+    refs = [given[i] or [] for i in scorable]
+    hyps = [texts[i] or "" for i in scorable]
+    scorer = make_metric(metric, dict(options))
+    scores = np.asarray(scorer.sentence_scores(hyps, segment_refs=refs), dtype=np.float64)
+    scaled = scores / 100.0 if scorer.higher_is_better else 1.0 - scores / 100.0
+    for i, value in zip(scorable, np.clip(scaled, 0.0, 1.0).tolist(), strict=True):
+        rewards[i] = value
+    return rewards
