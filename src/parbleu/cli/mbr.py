@@ -15,10 +15,8 @@ on Dask with ``--dask`` (one group per task). The namespace is read once into a 
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from parbleu.cli.mbr_input import CandidateFields, read_candidates
@@ -26,7 +24,9 @@ from parbleu.cli.metric_option import metric_option
 from parbleu.cli.options import integer, number
 from parbleu.cli.parser import CommandParser
 from parbleu.cli.render import emit
-from parbleu.errors import InputError, OptionError
+from parbleu.errors import OptionError
+from parbleu.io.json_output import json_text
+from parbleu.io.output import check_output, write_output
 from parbleu.options import Choice, coerce_enum
 from parbleu.pairwise.groups import MbrSettings, select_groups
 from parbleu.pairwise.plan import plan
@@ -120,7 +120,7 @@ def _lines(choices: Sequence[Any], output_format: OutputFormat) -> list[str]:
     if output_format is OutputFormat.TEXT:
         return [choice.candidate for choice in choices]
     return [
-        json.dumps(
+        json_text(
             {
                 "id": choice.source,
                 "index": choice.index,
@@ -130,22 +130,10 @@ def _lines(choices: Sequence[Any], output_format: OutputFormat) -> list[str]:
                     {"index": r.index, "candidate": r.candidate, "utility": r.utility}
                     for r in choice.top
                 ],
-            },
-            ensure_ascii=False,
-            allow_nan=False,
+            }
         )
         for choice in choices
     ]
-
-
-def _write(path: str, lines: Sequence[str]) -> None:
-    target = Path(path)
-    partial = target.with_name(f".{target.name}.partial")
-    try:
-        partial.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
-        partial.replace(target)
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror}") from None
 
 
 def run_mbr(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: TextIO) -> int:
@@ -165,7 +153,8 @@ def run_mbr(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr:
         lines = _lines(choices, request.output_format)
         if request.output is None:
             return lines
-        _write(request.output, lines)
+        check_output(request.output, [request.candidates], option="-o/--output")
+        write_output(request.output, "".join(f"{line}\n" for line in lines))
         return []
 
     return emit(produce, stdout, stderr, prog="parbleu mbr")

@@ -44,9 +44,10 @@ __all__ = ["aggregate", "checked_weights"]
 def checked_weights(weights: object, m: int) -> FloatArray:
     """`weights` as an array of m finite non-negative numbers with a positive sum.
 
-    Weights whose sum overflows (1e308 each) are scaled to a largest weight of 1, which
-    keeps the sum finite and every weighted mean unchanged; other weights are returned as
-    given, so that utilities stay bit-identical to fastchrf's and mbrs's.
+    Weights whose sum overflows (1e308 each: every utility became NaN) or is subnormal are
+    scaled to a largest weight of 1, which leaves every weighted mean unchanged; other
+    weights are returned as given, so that utilities stay bit-identical to fastchrf's and
+    mbrs's.
 
     Raises:
         InputError: anything else (a string, a mapping, the wrong count, NaN, a negative
@@ -64,10 +65,12 @@ def checked_weights(weights: object, m: int) -> FloatArray:
         raise InputError(f"{expected}; got {weights!r:.60}") from None
     if w.shape != (m,) or not np.isfinite(w).all() or (w < 0).any() or not w.any():
         raise InputError(f"{expected}; got {w.size} values: {weights!r:.60}")
-    if not np.isfinite(w.sum()):
-        scaled: FloatArray = w / w.max()
-        return scaled
-    return w
+    with np.errstate(over="ignore"):
+        total = w.sum()
+    if np.isfinite(total) and total >= np.finfo(np.float64).tiny:
+        return w
+    scaled: FloatArray = w / w.max()
+    return scaled
 
 
 def aggregate(
