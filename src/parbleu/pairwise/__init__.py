@@ -5,7 +5,7 @@
 each candidate and the chosen one.
 """
 
-from parbleu.pairwise.matrix import METRICS, matrices, matrix
+from parbleu.pairwise.matrix import matrices, matrix
 from parbleu.pairwise.mbr import MbrChoice, expected_utility, mbr, mbr_batch
 
-__all__ = ["METRICS", "MbrChoice", "expected_utility", "matrices", "matrix", "mbr", "mbr_batch"]
+__all__ = ["MbrChoice", "expected_utility", "matrices", "matrix", "mbr", "mbr_batch"]

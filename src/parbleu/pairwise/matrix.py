@@ -1,13 +1,17 @@
 """``n x m`` matrices of sentence scores: every hypothesis against every reference.
 
 Cell ``(i, j)`` is the sentence score of hypothesis i with reference j as its only
-reference, identical to ``parbleu.BLEU(...).sentence_score(h_i, [r_j])`` and to sacreBLEU's
-``sentence_bleu`` / ``sentence_chrf`` (BLEU with effective order, as sacreBLEU's
-``sentence_bleu``). The statistics of all cells come from one pass over the n-grams
+reference: the metric's sentence-level variant (its registry entry's: BLEU with effective
+order, as sacreBLEU's ``sentence_bleu``), identical to
+``parbleu.BLEU(effective_order=True).sentence_score(h_i, [r_j])`` and to sacreBLEU's
+``sentence_bleu`` / ``sentence_chrf``. The statistics of metrics whose entry shows n-gram
+matches (BLEU) or character matches (chrF) come from one pass over the n-grams
 (`parbleu.pairwise.kernel`); the score of every cell from the metric's own formula, applied
-to all rows at once through ``metric.scores`` with the columns read by name. Neither BLEU
-nor chrF is symmetric, so every cell is computed; only the encoding is shared when the two
-lists are the same object (MBR with the candidates as pseudo-references).
+to all rows at once through ``metric.scores`` with the columns read by name. Every other
+metric of `parbleu.metrics.registry` (TER, ROUGE, plug-ins) is scored on the ``n * m`` pairs
+by its own ``sentence_scores``. Neither BLEU nor chrF is symmetric, so every cell is
+computed; only the encoding is shared when the two lists are the same object (MBR with the
+candidates as pseudo-references).
 
     >>> from parbleu import pairwise
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the dog sat"]
@@ -26,23 +30,13 @@ import numpy.typing as npt
 
 from parbleu.arrays import FloatArray
 from parbleu.engine.segments import Segments
-from parbleu.errors import InputError, OptionError
-from parbleu.metrics.bleu.metric import BLEU
-from parbleu.metrics.bleu.options import BleuOptions
-from parbleu.metrics.chrf.metric import CHRF
-from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.options import options_from
+from parbleu.errors import InputError
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.registry import SegmentView, metric_entry, sentence_metric
 from parbleu.pairwise.encode import characters, chrf_words, tokens
 from parbleu.pairwise.kernel import ngram_entries, shared_counts
 
-__all__ = ["METRICS", "matrices", "matrix"]
-
-#: Metric names and the defaults they set (``chrf++`` is chrF with word bigrams).
-METRICS: dict[str, dict[str, Any]] = {
-    "bleu": {"effective_order": True},
-    "chrf": {},
-    "chrf++": {"word_order": 2},
-}
+__all__ = ["matrices", "matrix"]
 
 
 @dataclass(frozen=True)
@@ -56,45 +50,42 @@ class _Side:
 
 @dataclass(frozen=True)
 class _Plan:
-    metric: BLEU | CHRF
-    sides: tuple[_Side, ...]
+    metric: AnyMetric
+    sides: tuple[_Side, ...]  # none: the metric scores the pairs itself
 
 
 def _plan(metric: str, options: dict[str, Any]) -> _Plan:
-    """The parbleu metric for the options and how its tokens are read.
+    """The metric for the options and how its tokens are read (no sides: pair by pair).
 
     Raises:
-        OptionError: an unknown metric, an unknown option or a bad value.
+        OptionError: see `parbleu.metrics.registry.sentence_metric`.
     """
-    if metric not in METRICS:
-        raise OptionError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
-    settings = {**METRICS[metric], **options}
-    if metric == "bleu":
-        bleu = BLEU(options=options_from(BleuOptions, None, settings, "BLEU"))
-        tokenizer, lowercase = bleu.tokenizer, bleu.options.lowercase
+    built, view = sentence_metric(metric, options), metric_entry(metric).segment_view
+    settings: Any = getattr(built, "options", None)  # the view's options (SegmentView)
+    if view is SegmentView.NGRAMS:
+        tokenizer: Any = getattr(built, "tokenizer", None)
+        lowercase = settings.lowercase
 
         def encode(lines: Sequence[str]) -> Segments:
             return tokens(lines, tokenizer, lowercase=lowercase)
 
-        return _Plan(bleu, (_Side("", bleu.layout.count("match"), encode),))
-    chrf = CHRF(options=options_from(ChrfOptions, None, settings, "CHRF"))
-    chrf_options = chrf.options
+        return _Plan(built, (_Side("", built.layout.count("match"), encode),))
+    if view is not SegmentView.CHARACTERS:
+        return _Plan(built, ())
     sides = []
-    if chrf_options.char_order:
+    if settings.char_order:
 
         def encode_characters(lines: Sequence[str]) -> Segments:
-            return characters(
-                lines, lowercase=chrf_options.lowercase, whitespace=chrf_options.whitespace
-            )
+            return characters(lines, lowercase=settings.lowercase, whitespace=settings.whitespace)
 
-        sides.append(_Side("char", chrf_options.char_order, encode_characters))
-    if chrf_options.word_order:
+        sides.append(_Side("char", settings.char_order, encode_characters))
+    if settings.word_order:
 
         def encode_words(lines: Sequence[str]) -> Segments:
-            return chrf_words(lines, lowercase=chrf_options.lowercase)
+            return chrf_words(lines, lowercase=settings.lowercase)
 
-        sides.append(_Side("word", chrf_options.word_order, encode_words))
-    return _Plan(chrf, tuple(sides))
+        sides.append(_Side("word", settings.word_order, encode_words))
+    return _Plan(built, tuple(sides))
 
 
 def _check_lines(lines: object, what: str) -> list[str]:
@@ -139,6 +130,17 @@ def _side_columns(
     return columns
 
 
+def _pairs(metric: AnyMetric, hypotheses: Sequence[str], references: Sequence[str]) -> FloatArray:
+    """Every hypothesis against every reference, scored by the metric pair by pair."""
+    n, m = len(hypotheses), len(references)
+    if not n or not m:
+        return np.zeros((n, m))
+    rows = [h for h in hypotheses for _ in range(m)]
+    refs = [[r] for _ in range(n) for r in references]
+    scores: FloatArray = np.asarray(metric.sentence_scores(rows, segment_refs=refs))
+    return scores.reshape(n, m).astype(np.float64)
+
+
 def _score(plan: _Plan, encoded: Sequence[Segments], n: int, m: int, shared: bool) -> FloatArray:
     by_name: dict[str, npt.NDArray[Any]] = {}
     for side, side_tokens in zip(plan.sides, encoded, strict=True):
@@ -160,8 +162,8 @@ def matrices(
     Args:
         hypothesis_lists: K lists of hypotheses.
         reference_lists: K lists of (pseudo-)references; None: each hypothesis list itself.
-        metric: ``chrf``, ``chrf++`` or ``bleu``.
-        **options: the options of `parbleu.CHRF` or `parbleu.BLEU`.
+        metric: a name of `parbleu.metrics.registry`: ``chrf``, ``chrf++``, ``bleu`` ...
+        **options: the metric's options (`parbleu.CHRF`, `parbleu.BLEU` ...).
     """
     plan = _plan(metric, options)
     hyp_lists = [_check_lines(h, f"hypothesis list {k}") for k, h in enumerate(hypothesis_lists)]
@@ -182,6 +184,11 @@ def matrices(
         start = len(lines)
         lines += hyps if refs is None else hyps + refs
         bounds.append((start, len(lines)))
+    if not plan.sides:
+        return [
+            _pairs(plan.metric, h, h if r is None else r)
+            for h, r in zip(hyp_lists, ref_lists, strict=True)
+        ]
     encoded = [side.encode(lines) for side in plan.sides]
     out = []
     for (start, stop), hyps, refs in zip(bounds, hyp_lists, ref_lists, strict=True):
@@ -203,9 +210,10 @@ def matrix(
     Args:
         hypotheses: n hypotheses (for MBR: the candidates).
         references: m (pseudo-)references; None: the hypotheses themselves.
-        metric: ``chrf`` (default), ``chrf++`` or ``bleu``.
-        **options: the options of `parbleu.CHRF` (``char_order``, ``word_order``, ``beta``,
-            ``lowercase``, ``whitespace``, ``eps_smoothing``) or `parbleu.BLEU`
+        metric: ``chrf`` (default), ``chrf++``, ``bleu``, or any other name of
+            `parbleu.metrics.registry` whose sentence scores stand alone (not NIST).
+        **options: the metric's options: `parbleu.CHRF`'s (``char_order``, ``word_order``,
+            ``beta``, ``lowercase``, ``whitespace``, ``eps_smoothing``), `parbleu.BLEU`'s
             (``tokenize``, ``smooth_method``, ``effective_order`` (default True), ...).
     """
     refs = None if references is None or references is hypotheses else [references]

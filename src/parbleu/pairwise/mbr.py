@@ -6,8 +6,9 @@ pseudo-references ``r_j`` (uniform weights by default: the mean), with U a sente
 from `parbleu.pairwise.matrix`. When the pseudo-references are the candidates themselves,
 each candidate's score against itself is included, as in mbrs and most MBR code.
 
-The chosen candidate is the first one with the highest expected utility: exact ties go to
-the lowest index, so the choice is deterministic.
+The chosen candidate is the first one with the highest expected utility (the lowest expected
+score for a metric where lower is better, such as TER: its loss): exact ties go to the lowest
+index, so the choice is deterministic.
 
     >>> from parbleu import pairwise
     >>> choice = pairwise.mbr(["the cat sat", "a cat sat", "the cat sat down", "dog"])
@@ -25,6 +26,7 @@ import numpy as np
 
 from parbleu.arrays import FloatArray
 from parbleu.errors import InputError
+from parbleu.metrics.registry import metric_entry
 from parbleu.pairwise.matrix import matrices
 
 __all__ = ["MbrChoice", "expected_utility", "mbr", "mbr_batch"]
@@ -59,10 +61,11 @@ def expected_utility(scores: FloatArray, weights: Sequence[float] | None = None)
     return weighted
 
 
-def _choose(candidates: Sequence[str], utilities: FloatArray) -> MbrChoice:
+def _choose(candidates: Sequence[str], utilities: FloatArray, higher_is_better: bool) -> MbrChoice:
     if not len(candidates):
         raise InputError("MBR needs at least one candidate; got an empty list")
-    index = int(np.argmax(utilities))  # the first maximum
+    # the first best
+    index = int(np.argmax(utilities) if higher_is_better else np.argmin(utilities))
     return MbrChoice(index, candidates[index], utilities)
 
 
@@ -79,7 +82,7 @@ def mbr_batch(
     Args:
         candidate_lists: K lists of candidates.
         pseudo_reference_lists: K lists of pseudo-references (None: the candidates).
-        metric: ``chrf``, ``chrf++`` or ``bleu`` (`parbleu.pairwise.matrix`).
+        metric: ``chrf``, ``chrf++``, ``bleu`` ... (`parbleu.pairwise.matrix`).
         weights: K weight vectors (or None entries), one weight per pseudo-reference.
         **options: the metric's options.
     """
@@ -87,8 +90,9 @@ def mbr_batch(
     if weights is not None and len(weights) != len(scores):
         raise InputError(f"{len(scores)} candidate lists but {len(weights)} weight vectors")
     per_list = weights if weights is not None else [None] * len(scores)
+    higher_is_better = metric_entry(metric).higher_is_better
     return [
-        _choose(candidates, expected_utility(matrix, w))
+        _choose(candidates, expected_utility(matrix, w), higher_is_better)
         for candidates, matrix, w in zip(candidate_lists, scores, per_list, strict=True)
     ]
 
@@ -106,7 +110,7 @@ def mbr(
     Args:
         candidates: the hypotheses to choose from.
         pseudo_references: samples standing in for the reference (None: the candidates).
-        metric: ``chrf`` (default), ``chrf++`` or ``bleu``.
+        metric: ``chrf`` (default), ``chrf++``, ``bleu`` ... (`parbleu.pairwise.matrix`).
         weights: one weight per pseudo-reference (for example sample probabilities).
         **options: the metric's options (`parbleu.pairwise.matrix`).
     """

@@ -1,4 +1,4 @@
-"""Reward functions for TRL's ``GRPOTrainer``: BLEU, chrF/chrF++ or TER, scaled to [0, 1].
+"""Reward functions for TRL's ``GRPOTrainer``: BLEU, chrF/chrF++, TER ..., scaled to [0, 1].
 
 Each completion is scored against the reference(s) in a dataset column.
 
@@ -38,12 +38,10 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.errors import InputError, OptionError
+from parbleu.metrics.registry import metric_entry
 from parbleu.rewards.scores import make_metric, reference_list
 
 __all__ = ["RewardFunction", "completion_text", "reward_function"]
-
-#: Metrics a reward can use: higher is better after scaling.
-REWARD_METRICS = ("bleu", "chrf", "chrf++", "ter")
 
 
 def completion_text(completion: object, index: int) -> str | None:
@@ -82,8 +80,8 @@ def _content_text(content: object) -> str | None:
 class RewardFunction:
     """A GRPO reward: the metric's sentence score of each completion, scaled to [0, 1].
 
-    BLEU and chrF are divided by 100; TER becomes ``max(0, 1 - TER / 100)``; both clipped
-    to [0, 1]. A completion
+    A percentage where higher is better (BLEU, chrF) is divided by 100; one where lower is
+    better (TER) becomes ``max(0, 1 - TER / 100)``; both clipped to [0, 1]. A completion
     whose reference is missing (None or an empty list) or that has no text gets None.
     """
 
@@ -125,18 +123,20 @@ class RewardFunction:
         hypotheses = [texts[i] or "" for i in scorable]
         scorer = make_metric(self.metric, dict(self.options))
         scores = scorer.sentence_scores(hypotheses, segment_refs=references)
-        scaled = _scaled(np.asarray(scores, dtype=np.float64), self.metric)
+        higher_is_better = metric_entry(self.metric).higher_is_better
+        scaled = _scaled(np.asarray(scores, dtype=np.float64), higher_is_better)
         for i, value in zip(scorable, scaled.tolist(), strict=True):
             rewards[i] = value
         return rewards
 
 
-def _scaled(scores: npt.NDArray[np.float64], metric: str) -> npt.NDArray[np.float64]:
-    """Scores in [0, 1], higher is better: BLEU and chrF / 100, TER ``max(0, 1 - TER / 100)``.
+def _scaled(scores: npt.NDArray[np.float64], higher_is_better: bool) -> npt.NDArray[np.float64]:
+    """Percentages in [0, 1], higher is better.
 
-    Clipped to [0, 1]: sacreBLEU's perfect BLEU is ``100.00000000000004``.
+    ``x / 100``, or ``max(0, 1 - x / 100)`` where lower is better (TER). Clipped to [0, 1]:
+    sacreBLEU's perfect BLEU is ``100.00000000000004``.
     """
-    if metric == "ter":
+    if not higher_is_better:
         return np.clip(1.0 - scores / 100.0, 0.0, 1.0)
     return np.clip(scores / 100.0, 0.0, 1.0)
 
@@ -147,16 +147,21 @@ def reward_function(
     """A reward function for TRL's ``GRPOTrainer`` (``reward_funcs=[...]``).
 
     Args:
-        metric: ``bleu`` (sentence BLEU, effective order), ``chrf``, ``chrf++`` or ``ter``.
+        metric: ``bleu`` (sentence BLEU, effective order), ``chrf``, ``chrf++``, ``ter``, or
+            another name of `parbleu.metrics.registry` whose scores are percentages.
         reference_column: the dataset column with each prompt's reference: a string or a
             list of strings.
         **options: the metric's options (`parbleu.BLEU`, `parbleu.CHRF`, `parbleu.TER`).
 
     Raises:
-        OptionError: an unknown metric or option, checked here rather than mid-training.
+        OptionError: an unknown metric or option, or a metric whose scores are not
+            percentages, checked here rather than mid-training.
     """
-    if metric not in REWARD_METRICS:
-        raise OptionError(f"metric must be one of {', '.join(REWARD_METRICS)}; got {metric!r}")
+    entry = metric_entry(metric)
+    if not entry.percent:
+        raise OptionError(
+            f"a reward scales percentages to [0, 1]; {entry.title} scores are not percentages"
+        )
     if not isinstance(reference_column, str) or not reference_column:
         raise OptionError(f"reference_column must be a column name; got {reference_column!r}")
     make_metric(metric, dict(options))
