@@ -43,6 +43,25 @@ def entry(request: pytest.FixtureRequest) -> MetricEntry:
     return value
 
 
+def test_entries_are_valid(entry: MetricEntry) -> None:
+    assert entry.check() is entry
+
+
+def test_an_invalid_entry_is_refused() -> None:
+    """What the plug-in loader refuses (`MetricEntry.check`)."""
+    bleu = builtin_entries()[0]
+    for changes, message in [
+        ({"name": "Bleu"}, "expected lower case"),
+        ({"name": "2x"}, "expected lower case"),
+        ({"metric": "no.colon"}, "must be 'module:Class'"),
+        ({"sentence": {"no_such_field": 1}}, "no_such_field not among the fields"),
+        ({"decimals": 30}, "decimals must be 0 to 20"),
+        ({"segment_view": "ngrams"}, "must be a SegmentView"),
+    ]:
+        with pytest.raises(OptionError, match=message):
+            dataclasses.replace(bleu, **changes).check()
+
+
 def test_names_are_unique_and_resolve() -> None:
     names = [name for entry in builtin_entries() for name in entry.names]
     assert len(names) == len(set(names))

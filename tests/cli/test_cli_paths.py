@@ -338,9 +338,11 @@ def test_the_command_imports_only_what_its_mode_needs(corpus: dict[str, Any]) ->
 
 
 #: What scoring files (-i) with BLEU, chrF or TER does without: each costs the command start-up
-#: time (issue 13). argparse imports shutil, and with it bz2 and lzma: CPython's doing.
+#: time (issue 13). argparse imports shutil, and with it bz2 and lzma, for every parser whose
+#: formatter is not told the terminal's width (`parbleu.cli.parser`).
 NOT_FOR_SCORING = frozenset(
     {
+        "shutil",
         "pathlib",
         "json",
         "gzip",

@@ -90,7 +90,7 @@ class Context:
     jobs: int | None = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CommandMetrics:
     """The metrics a command line offers: the built-ins and the plug-ins it needs.
 
@@ -119,13 +119,38 @@ class _Peek(argparse.ArgumentParser):
         raise _UnreadableError(message)
 
 
+def _fixed_width(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, width=80)
+
+
+def _plainly_builtin(argv: Sequence[str], builtin: set[str]) -> bool:
+    """Whether `argv` names only built-in metrics, as ``-m NAME ...``, and asks for no help.
+
+    The common command lines, told apart without a parser; any other spelling of ``-m`` or
+    ``--help`` (``--metrics=NAME``, ``-mNAME``, an abbreviation) is left to `_asked_plugins`.
+    """
+    metrics = False
+    for token in argv:
+        if token.startswith("-"):
+            if token.startswith(("-m", "--m", "-h", "--h")) and token != "-m":
+                return False
+            metrics = token == "-m"
+        elif metrics and token not in builtin:
+            return False
+    return True
+
+
 def _asked_plugins(argv: Sequence[str]) -> set[str] | None:
     """The metrics of ``-m`` that are not built in; None when the help is asked for.
 
     A small parser that knows only ``-m`` and ``--help`` reads them as the command's parser
     will (every other argument is left for it).
     """
-    peek = _Peek(add_help=False)
+    builtin = {name for entry in builtin_entries() for name in entry.names}
+    if _plainly_builtin(argv, builtin):
+        return set()
+    # A formatter told the width, so that argparse does not import shutil to ask it.
+    peek = _Peek(add_help=False, formatter_class=_fixed_width)
     peek.add_argument("--metrics", "-m", nargs="+", default=[])
     peek.add_argument("--help", "-h", action="store_true")
     try:
@@ -134,7 +159,6 @@ def _asked_plugins(argv: Sequence[str]) -> set[str] | None:
         return set()
     if known.help:
         return None
-    builtin = {name for entry in builtin_entries() for name in entry.names}
     return {name for name in known.metrics if name not in builtin}
 
 

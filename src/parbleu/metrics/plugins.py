@@ -24,7 +24,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from parbleu.errors import PluginError
+from parbleu.errors import OptionError, PluginError
 from parbleu.metrics.registry import MetricEntry, builtin_entries
 
 if TYPE_CHECKING:
@@ -81,6 +81,10 @@ def _load(name: str, points: list[EntryPoint], reserved: Collection[str]) -> Met
         raise PluginError(
             f"{where} is a {type(entry).__name__}, not a parbleu.metrics.registry.MetricEntry"
         )
+    try:
+        entry.check()
+    except OptionError as error:
+        raise PluginError(f"{where}: {error}") from None
     if entry.name != name:
         raise PluginError(f"{where} declares the metric {entry.name!r}; name them alike")
     clashes = sorted(set(entry.names) & set(reserved))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILTIN_ENTRIES",
-    "Alias",
     "Flag",
     "Float32Rule",
     "MetricEntry",
@@ -64,8 +63,8 @@ BUILTIN_ENTRIES: tuple[str, ...] = (
     "parbleu.metrics.meteor.entry:ENTRY",
 )
 
-#: What a metric's name and its aliases look like (``-m`` takes them as they are).
-_NAME = re.compile(r"[a-z][a-z0-9_+-]*")
+#: The characters of a metric's name and its aliases (``-m`` takes them as they are).
+_NAME_CHARACTERS = frozenset(string.ascii_lowercase + string.digits + "_+-")
 
 
 class SegmentView(Choice):
@@ -111,16 +110,11 @@ class Flag:
         return self.names[0].lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True)
-class Alias:
-    """Another name of a metric, with the options it sets (``chrf++``: ``word_order=2``)."""
-
-    name: str
-    title: str
-    presets: Mapping[str, Any]
+# Dataclasses whose values are never compared or printed generate neither method: each
+# generated method costs the command line's start-up (every entry is imported to build it).
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Float32Rule:
     """Where sacreBLEU's float32 bootstrap arithmetic applies to a metric.
 
@@ -142,7 +136,7 @@ class Float32Rule:
         return None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class MetricEntry:
     """Everything the program needs to know to show and use one metric, declared once.
 
@@ -153,7 +147,7 @@ class MetricEntry:
         options: its frozen options dataclass (``BleuOptions``).
         flags: its command-line options, one `Flag` per option field offered.
         group_title: the heading of its options in ``--help`` (default: ``title``).
-        aliases: other names, each with the options it sets (`Alias`).
+        aliases: other names, each with the options it sets (``chrf++``: ``word_order=2``).
         presets: the options this name sets (an alias's entry has its alias's).
         higher_is_better: its direction (the metric's `higher_is_better` says the same).
         decimals: decimals the report shows of a score.
@@ -167,9 +161,8 @@ class MetricEntry:
         command_defaults: defaults the command line uses where the library has none
             (METEOR's WordNet folder).
 
-    Raises:
-        OptionError: a name that is not lower case, or a flag, preset or sentence option
-            that is not a field of ``options``.
+    `check` validates an entry (the plug-in loader calls it; tests call it for the
+    built-in ones, so that the command line's start-up does not).
     """
 
     name: str
@@ -178,7 +171,7 @@ class MetricEntry:
     options: type[Any]
     flags: tuple[Flag, ...] = ()
     group_title: str = ""
-    aliases: tuple[Alias, ...] = ()
+    aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     presets: Mapping[str, Any] = field(default_factory=dict)
     higher_is_better: bool = True
     decimals: int = 2
@@ -190,9 +183,15 @@ class MetricEntry:
     takes_jobs: bool = False
     command_defaults: Mapping[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        for name in (self.name, *(alias.name for alias in self.aliases)):
-            if not isinstance(name, str) or not _NAME.fullmatch(name):
+    def check(self) -> MetricEntry:
+        """This entry, if every field is what it must be.
+
+        Raises:
+            OptionError: a name that is not lower case, or a flag, preset or sentence option
+                that is not a field of ``options``.
+        """
+        for name in self.names:
+            if not _is_name(name):
                 raise OptionError(
                     f"metric name {name!r}: expected lower case letters, digits, '_', '+' or "
                     "'-', starting with a letter"
@@ -203,7 +202,8 @@ class MetricEntry:
             raise OptionError(f"metric {self.name!r}: options must be a dataclass type")
         if not 0 <= self.decimals <= 20:
             raise OptionError(f"metric {self.name!r}: decimals must be 0 to 20")
-        object.__setattr__(self, "segment_view", SegmentView(self.segment_view))
+        if not isinstance(self.segment_view, SegmentView):
+            raise OptionError(f"metric {self.name!r}: segment_view must be a SegmentView")
         fields = {f.name for f in dataclasses.fields(self.options)}
         given = [
             *(flag.field for flag in self.flags),
@@ -211,7 +211,7 @@ class MetricEntry:
             *self.sentence,
             *self.command_defaults,
             *(self.float32.requires if self.float32 else ()),
-            *(key for alias in self.aliases for key in alias.presets),
+            *(key for presets in self.aliases.values() for key in presets),
         ]
         unknown = sorted(set(given) - fields)
         if unknown:
@@ -219,21 +219,19 @@ class MetricEntry:
                 f"metric {self.name!r}: {', '.join(unknown)} not among the fields of "
                 f"{self.options.__name__} ({', '.join(sorted(fields))})"
             )
+        return self
 
     @property
     def names(self) -> tuple[str, ...]:
         """Its name and its aliases."""
-        return (self.name, *(alias.name for alias in self.aliases))
+        return (self.name, *self.aliases)
 
     def called(self, name: str) -> MetricEntry:
-        """The entry under one of its names: an alias's has its title and presets."""
-        for alias in self.aliases:
-            if alias.name == name:
-                presets = {**self.presets, **alias.presets}
-                return dataclasses.replace(
-                    self, name=name, title=alias.title, presets=presets, aliases=()
-                )
-        return self
+        """The entry under one of its names: an alias's has the alias's presets."""
+        if name not in self.aliases:
+            return self
+        presets = {**self.presets, **self.aliases[name]}
+        return dataclasses.replace(self, name=name, presets=presets, aliases={})
 
     def metric_class(self) -> type[AnyMetric]:
         """The metric's class, imported now.
@@ -303,6 +301,15 @@ class MetricEntry:
         if not self.sentence:
             return metric
         return self.build(getattr(metric, "options", None), sentence=True)
+
+
+def _is_name(name: object) -> bool:
+    """Lower case letters, digits, ``_``, ``+`` or ``-``, starting with a letter."""
+    return (
+        isinstance(name, str)
+        and name[:1] in string.ascii_lowercase
+        and set(name) <= _NAME_CHARACTERS
+    )
 
 
 def load_entry(path: str) -> MetricEntry:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.metrics.registry import Alias, Flag, Float32Rule, MetricEntry, SegmentView
+from parbleu.metrics.registry import Flag, Float32Rule, MetricEntry, SegmentView
 from parbleu.options import MAX_NGRAM_ORDER
 
 __all__ = ["ENTRY"]
@@ -34,7 +34,7 @@ ENTRY = MetricEntry(
         Flag(("--chrf-eps-smoothing",), "eps_smoothing", "chrF++.py's epsilon smoothing"),
     ),
     # Popović (2017): chrF++ adds word unigrams and bigrams.
-    aliases=(Alias("chrf++", "chrF++", {"word_order": 2}),),
+    aliases={"chrf++": {"word_order": 2}},
     float32=Float32Rule(),
     segment_view=SegmentView.CHARACTERS,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parbleu.metrics.registry import Alias, Flag, MetricEntry
+from parbleu.metrics.registry import Flag, MetricEntry
 from unigram_f.options import UnigramOptions
 
 ENTRY = MetricEntry(
@@ -15,7 +15,7 @@ ENTRY = MetricEntry(
         Flag(("--unigram-f-lowercase",), "lowercase", "compare lowercased words"),
         Flag(("--unigram-f-measure",), "measure", "the ratio reported (default: {default})"),
     ),
-    aliases=(Alias("unigram_p", "UniP", {"measure": "precision"}),),
+    aliases={"unigram_p": {"measure": "precision"}},
     decimals=1,
     note="words are split on whitespace",
 )
