@@ -16,6 +16,7 @@ import pytest
 
 from parbleu.errors import OptionError
 from parbleu.metrics.meteor import WordNet
+from parbleu.metrics.plugins import check_entry
 from parbleu.metrics.registry import (
     BUILTIN_ENTRIES,
     MetricEntry,
@@ -44,11 +45,11 @@ def entry(request: pytest.FixtureRequest) -> MetricEntry:
 
 
 def test_entries_are_valid(entry: MetricEntry) -> None:
-    assert entry.check() is entry
+    assert check_entry(entry) is entry
 
 
 def test_an_invalid_entry_is_refused() -> None:
-    """What the plug-in loader refuses (`MetricEntry.check`)."""
+    """What the plug-in loader refuses (`check_entry`)."""
     bleu = builtin_entries()[0]
     for changes, message in [
         ({"name": "Bleu"}, "expected lower case"),
@@ -59,7 +60,7 @@ def test_an_invalid_entry_is_refused() -> None:
         ({"segment_view": "ngrams"}, "must be a SegmentView"),
     ]:
         with pytest.raises(OptionError, match=message):
-            dataclasses.replace(bleu, **changes).check()
+            check_entry(dataclasses.replace(bleu, **changes))
 
 
 def test_names_are_unique_and_resolve() -> None:

@@ -20,20 +20,80 @@ it is asked for (its name, or every metric) and never breaks anything else.
 
 from __future__ import annotations
 
+import dataclasses
+import string
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from parbleu.errors import OptionError, PluginError
-from parbleu.metrics.registry import MetricEntry, builtin_entries
+from parbleu.metrics.registry import MetricEntry, SegmentView, builtin_entries
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-__all__ = ["PLUGIN_GROUP", "Plugins", "find_plugins", "plugin_entries", "plugin_names"]
+__all__ = [
+    "PLUGIN_GROUP",
+    "Plugins",
+    "check_entry",
+    "find_plugins",
+    "plugin_entries",
+    "plugin_names",
+]
 
 #: The entry-point group where packages declare their metrics.
 PLUGIN_GROUP = "parbleu.metrics"
+
+#: The characters of a metric's name and its aliases (``-m`` takes them as they are).
+_NAME_CHARACTERS = frozenset(string.ascii_lowercase + string.digits + "_+-")
+
+
+def _is_name(name: object) -> bool:
+    """Lower case letters, digits, ``_``, ``+`` or ``-``, starting with a letter."""
+    return (
+        isinstance(name, str)
+        and name[:1] in string.ascii_lowercase
+        and set(name) <= _NAME_CHARACTERS
+    )
+
+
+def check_entry(entry: MetricEntry) -> MetricEntry:
+    """`entry`, if every field is what it must be.
+
+    Raises:
+        OptionError: a name that is not lower case, or a flag, preset or sentence option
+            that is not a field of its options dataclass.
+    """
+    for name in entry.names:
+        if not _is_name(name):
+            raise OptionError(
+                f"metric name {name!r}: expected lower case letters, digits, '_', '+' or "
+                "'-', starting with a letter"
+            )
+    if ":" not in entry.metric:
+        raise OptionError(f"metric {entry.name!r}: metric must be 'module:Class'")
+    if not dataclasses.is_dataclass(entry.options) or not isinstance(entry.options, type):
+        raise OptionError(f"metric {entry.name!r}: options must be a dataclass type")
+    if not 0 <= entry.decimals <= 20:
+        raise OptionError(f"metric {entry.name!r}: decimals must be 0 to 20")
+    if not isinstance(entry.segment_view, SegmentView):
+        raise OptionError(f"metric {entry.name!r}: segment_view must be a SegmentView")
+    fields = {f.name for f in dataclasses.fields(entry.options)}
+    given = [
+        *(flag.field for flag in entry.flags),
+        *entry.presets,
+        *entry.sentence,
+        *entry.command_defaults,
+        *(entry.float32.requires if entry.float32 else ()),
+        *(key for presets in entry.aliases.values() for key in presets),
+    ]
+    unknown = sorted(set(given) - fields)
+    if unknown:
+        raise OptionError(
+            f"metric {entry.name!r}: {', '.join(unknown)} not among the fields of "
+            f"{entry.options.__name__} ({', '.join(sorted(fields))})"
+        )
+    return entry
 
 
 @dataclass(frozen=True)
@@ -82,7 +142,7 @@ def _load(name: str, points: list[EntryPoint], reserved: Collection[str]) -> Met
             f"{where} is a {type(entry).__name__}, not a parbleu.metrics.registry.MetricEntry"
         )
     try:
-        entry.check()
+        check_entry(entry)
     except OptionError as error:
         raise PluginError(f"{where}: {error}") from None
     if entry.name != name:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -62,9 +61,6 @@ BUILTIN_ENTRIES: tuple[str, ...] = (
     "parbleu.metrics.rouge.entry:ENTRY",
     "parbleu.metrics.meteor.entry:ENTRY",
 )
-
-#: The characters of a metric's name and its aliases (``-m`` takes them as they are).
-_NAME_CHARACTERS = frozenset(string.ascii_lowercase + string.digits + "_+-")
 
 
 class SegmentView(Choice):
@@ -161,8 +157,8 @@ class MetricEntry:
         command_defaults: defaults the command line uses where the library has none
             (METEOR's WordNet folder).
 
-    `check` validates an entry (the plug-in loader calls it; tests call it for the
-    built-in ones, so that the command line's start-up does not).
+    `parbleu.metrics.plugins.check_entry` validates an entry (the plug-in loader calls
+    it; tests call it for the built-in ones, so that the command line's start-up does not).
     """
 
     name: str
@@ -182,44 +178,6 @@ class MetricEntry:
     segment_view: SegmentView = SegmentView.SCORE
     takes_jobs: bool = False
     command_defaults: Mapping[str, Any] = field(default_factory=dict)
-
-    def check(self) -> MetricEntry:
-        """This entry, if every field is what it must be.
-
-        Raises:
-            OptionError: a name that is not lower case, or a flag, preset or sentence option
-                that is not a field of ``options``.
-        """
-        for name in self.names:
-            if not _is_name(name):
-                raise OptionError(
-                    f"metric name {name!r}: expected lower case letters, digits, '_', '+' or "
-                    "'-', starting with a letter"
-                )
-        if ":" not in self.metric:
-            raise OptionError(f"metric {self.name!r}: metric must be 'module:Class'")
-        if not dataclasses.is_dataclass(self.options) or not isinstance(self.options, type):
-            raise OptionError(f"metric {self.name!r}: options must be a dataclass type")
-        if not 0 <= self.decimals <= 20:
-            raise OptionError(f"metric {self.name!r}: decimals must be 0 to 20")
-        if not isinstance(self.segment_view, SegmentView):
-            raise OptionError(f"metric {self.name!r}: segment_view must be a SegmentView")
-        fields = {f.name for f in dataclasses.fields(self.options)}
-        given = [
-            *(flag.field for flag in self.flags),
-            *self.presets,
-            *self.sentence,
-            *self.command_defaults,
-            *(self.float32.requires if self.float32 else ()),
-            *(key for presets in self.aliases.values() for key in presets),
-        ]
-        unknown = sorted(set(given) - fields)
-        if unknown:
-            raise OptionError(
-                f"metric {self.name!r}: {', '.join(unknown)} not among the fields of "
-                f"{self.options.__name__} ({', '.join(sorted(fields))})"
-            )
-        return self
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -301,15 +259,6 @@ class MetricEntry:
         if not self.sentence:
             return metric
         return self.build(getattr(metric, "options", None), sentence=True)
-
-
-def _is_name(name: object) -> bool:
-    """Lower case letters, digits, ``_``, ``+`` or ``-``, starting with a letter."""
-    return (
-        isinstance(name, str)
-        and name[:1] in string.ascii_lowercase
-        and set(name) <= _NAME_CHARACTERS
-    )
 
 
 def load_entry(path: str) -> MetricEntry:
