@@ -26,6 +26,7 @@ __all__ = [
     "MissingDependencyError",
     "OptionError",
     "ParbleuError",
+    "PluginError",
     "ReferenceShapeError",
     "UnknownTestSetError",
 ]
@@ -120,6 +121,13 @@ class OptionError(ParbleuError, ValueError):
     """An option has a value outside what the metric accepts (a usage error)."""
 
     exit_code = EXIT_USAGE
+
+
+class PluginError(OptionError):
+    """A metric plug-in cannot be used (the message names its entry point and package).
+
+    It fails to import, declares no `MetricEntry`, or takes a name that is already taken.
+    """
 
 
 class MissingDependencyError(ParbleuError, ImportError):

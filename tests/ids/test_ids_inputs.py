@@ -13,6 +13,7 @@ import sacrebleu
 
 from parbleu import ids
 from parbleu.errors import InputError, OptionError
+from parbleu.metrics.bleu.options import BleuOptions
 
 HYPS = [[4, 5, 6, 7, 8], [4, 5], [9, 9, 9, 4]]
 REFS = [[[4, 5, 6, 7]], [[4, 5, 6], [5, 4]], [[9, 9, 4]]]
@@ -105,6 +106,10 @@ def test_option_errors(options: dict[str, object], message: str) -> None:
     [
         ({"tokenize": "13a"}, "tokenize: token ids are not text"),
         ({"lowercase": True}, "lowercase: token ids are not text"),
+        ({"spm_model": "m.model"}, "spm_model: token ids are not text"),
+        ({"options": BleuOptions(lowercase=True)}, "lowercase: token ids are not text"),
+        ({"options": BleuOptions(), "weights": [0.5, 0.5]}, "options= or keyword options"),
+        ({"options": {"smooth_method": "exp"}}, "options must be BleuOptions"),
         ({"ref_streams": [["1"]]}, "parbleu.ids has no option 'ref_streams'"),
         ({"max_ngram_order": 0.5}, "max_ngram_order must be an integer"),
     ],

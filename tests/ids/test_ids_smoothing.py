@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 
 from parbleu import ids
+from parbleu.metrics.bleu.options import BleuOptions
 from tests.oracles.smoothing import Segment, corpora, nltk_bleu, nltk_raises, paper_bleu
 
 METHODS = ("cc4", "cc5", "cc6", "cc7")
@@ -55,3 +56,16 @@ def test_paper_variant(method: str, effective_order: bool, segments: list[Segmen
     for score, (hyp, references) in zip(ours, segments, strict=True):
         expected = paper_bleu(references, hyp, method, effective_order=effective_order)
         assert math.isclose(score, expected, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_corpus_bleu_takes_every_bleu_option(method: str) -> None:
+    """`corpus_bleu` takes `BleuOptions`' fields (it once lacked ``smooth_variant``, which
+    `sentence_bleu` had). Oracle: NLTK's sentence_bleu, which a one-item corpus equals."""
+    hyp, refs = list("abcab"), [list("abcdab"), list("xbcab")]
+    (hyp_ids,), (ref_ids,) = as_ids([(hyp, refs)])
+    expected = 100 * nltk_bleu(refs, hyp, method)
+    ours = ids.corpus_bleu([hyp_ids], [ref_ids], smooth_method=method, smooth_variant="nltk")
+    assert math.isclose(ours.score, expected, rel_tol=1e-12)
+    options = BleuOptions(smooth_method=method, smooth_variant="nltk")
+    assert ids.corpus_bleu([hyp_ids], [ref_ids], options=options).score == ours.score

@@ -137,3 +137,17 @@ def test_wmt_chinese_bleu(shared_data: WmtData) -> None:
     pair = shared_data.pair("en-zh")
     hyps = pair.system(pair.system_names[0])[:16]
     check("bleu", {"tokenize": "zh"}, hyps, None)
+
+
+def test_other_metrics_cell_by_cell() -> None:
+    """Metrics without an n-gram kernel (TER) are scored pair by pair, in the same cells.
+
+    Oracle: sacreBLEU 2.6.0's ``sentence_ter`` of each pair.
+    """
+    hyps = ["the cat sat on the mat", "a cat sat", ""]
+    refs = ["the cat sat on a mat", "mat the on sat cat the"]
+    ter = sacrebleu.metrics.TER()
+    expected = loop(lambda h, r: ter.sentence_score(h, [r]).score, hyps, refs)
+    assert pairwise.matrix(hyps, refs, metric="ter").tolist() == expected.tolist()
+    itself = loop(lambda h, r: ter.sentence_score(h, [r]).score, hyps, hyps)
+    assert pairwise.matrix(hyps, metric="ter").tolist() == itself.tolist()

@@ -9,7 +9,7 @@ import pytest
 import sacrebleu
 
 from parbleu import pairwise
-from parbleu.errors import InputError
+from parbleu.errors import InputError, OptionError
 
 CANDIDATES = [
     "The cat sat on the mat.",
@@ -92,5 +92,20 @@ def test_errors(call: object, message: str) -> None:
 
 
 def test_unknown_metric() -> None:
-    with pytest.raises(ValueError, match="metric must be one of bleu, chrf, chrf"):
+    with pytest.raises(OptionError, match="unknown metric 'nope'; choose from bleu, chrf"):
+        pairwise.matrix(["a"], metric="nope")
+    with pytest.raises(OptionError, match="NIST cannot be scored chunk by chunk"):
         pairwise.matrix(["a"], metric="nist")
+
+
+def test_lower_is_better_picks_the_lowest_expected_score() -> None:
+    """With TER (lower is better) MBR is the minimum expected TER.
+
+    Oracle: hand maths with sacreBLEU 2.6.0's sentence TER of each pair.
+    """
+    candidates = ["the cat sat on the mat", "a cat sat on the mat", "the dog"]
+    ter = sacrebleu.metrics.TER()
+    expected = [sum(ter.sentence_score(c, [r]).score for r in candidates) / 3 for c in candidates]
+    choice = pairwise.mbr(candidates, metric="ter")
+    assert choice.utilities.tolist() == pytest.approx(expected, rel=1e-12)
+    assert choice.index == expected.index(min(expected))

@@ -209,9 +209,9 @@ def test_chrf_and_ter_views_equal_the_library(
             assert got[seg * 3 + s][0]["statistics"] == chrf[seg].tolist()
             assert got[seg * 3 + s][1]["edits"] == edits[seg]
     page.click("#pb-tab-segments")
-    page.click('#pb-detail [data-view="chrf"]')
+    page.click('#pb-detail [data-view="characters"]')
     assert page.locator("#pb-chrf-stats tbody tr").count() == 3
-    page.click('#pb-detail [data-view="ter"]')
+    page.click('#pb-detail [data-view="edits"]')
     first = library["ter"].statistics(sample["systems"]["strong"]).column("num_edits")[0]
     assert page.locator(
         '#pb-ter-stats tr[data-system="0"] td[data-stat="num_edits"]'
@@ -421,9 +421,9 @@ def test_screenshots_in_light_dark_and_print(
     page.click("#pb-tab-segments")
     page.locator("#pb-list .row[data-segment='3']").click()
     page.screenshot(path=str(screenshots / "report-segments.png"))
-    page.click('#pb-detail [data-view="ter"]')
+    page.click('#pb-detail [data-view="edits"]')
     page.locator("#pb-detail").screenshot(path=str(screenshots / "report-ter.png"))
-    page.click('#pb-detail [data-view="chrf"]')
+    page.click('#pb-detail [data-view="characters"]')
     page.locator("#pb-detail").screenshot(path=str(screenshots / "report-chrf.png"))
     page.click("#pb-tab-compare")
     page.wait_for_selector("#pb-salient-a")

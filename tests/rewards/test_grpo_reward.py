@@ -157,7 +157,9 @@ def test_errors() -> None:
         reward(prompts=["p"], completions=["c", "d"], completion_ids=[[1]], target=["r"])
     with pytest.raises(InputError, match=r"target\[0\]: expected a reference string"):
         reward(prompts=["p"], completions=["c"], completion_ids=[[1]], target=[[1, 2]])
-    with pytest.raises(OptionError, match="metric must be one of"):
+    with pytest.raises(OptionError, match="NIST scores are not percentages"):
         reward_function("nist")
+    with pytest.raises(OptionError, match="unknown metric 'nope'"):
+        reward_function("nope")
     with pytest.raises(OptionError, match="CHRF has no option 'no_such_option'"):
         reward_function("chrf", no_such_option=1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sacrebleu
 
-from parbleu.errors import InputError
+from parbleu.errors import InputError, OptionError
 from parbleu.rewards import scores as scores_module
 from parbleu.rewards import sentence_scores
 
@@ -40,5 +40,7 @@ def test_errors() -> None:
         sentence_scores(["a", "b"], ["a"])
     with pytest.raises(InputError, match=r"references\[0\]"):
         sentence_scores(["a"], [[]])
-    with pytest.raises(ValueError, match="metric must be one of bleu, chrf, chrf\\+\\+, ter"):
+    with pytest.raises(OptionError, match="NIST cannot be scored chunk by chunk"):
         sentence_scores(["a"], ["a"], metric="nist")
+    with pytest.raises(OptionError, match="unknown metric 'nope'; choose from bleu"):
+        sentence_scores(["a"], ["a"], metric="nope")

@@ -26,6 +26,7 @@ from parbleu.metrics.chrf.float32 import chrf_float32
 from parbleu.metrics.chrf.metric import CHRF
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.nist.metric import NIST
+from parbleu.metrics.registry import float32_scorer, metric_entry
 from parbleu.metrics.ter.formula import ter_float32
 
 SETTINGS = settings(max_examples=40, deadline=None)
@@ -133,14 +134,19 @@ def test_ter_float32_matches_sacrebleu(rows: list[tuple[int, int, int]]) -> None
 
 
 def test_scorer_only_where_sacrebleu_has_the_metric() -> None:
-    assert BLEU().float32_scorer() is not None
-    assert BLEU(smooth_method="floor", effective_order=True).float32_scorer() is not None
-    assert CHRF(word_order=2).float32_scorer() is not None
+    """Oracle: sacreBLEU 2.6.0 has BLEU (smoothing none, floor, add-k, exp; uniform weights),
+    chrF and TER; the entries' `Float32Rule` say so and the significance tests ask them."""
+    assert float32_scorer(BLEU()) is not None
+    assert float32_scorer(BLEU(smooth_method="floor", effective_order=True)) is not None
+    assert float32_scorer(CHRF(word_order=2)) is not None
     # options and metrics sacreBLEU lacks are resampled in float64
-    assert BLEU(smooth_method="cc4").float32_scorer() is None
-    assert BLEU(weights=[0.4, 0.3, 0.2, 0.1]).float32_scorer() is None
-    assert BLEU(smooth_variant="nltk").float32_scorer() is None
-    assert NIST().float32_scorer() is None
+    assert float32_scorer(BLEU(smooth_method="cc4")) is None
+    assert float32_scorer(BLEU(weights=[0.4, 0.3, 0.2, 0.1])) is None
+    assert float32_scorer(BLEU(smooth_variant="nltk")) is None
+    assert float32_scorer(NIST()) is None
+    reason = metric_entry("bleu").float32
+    assert reason is not None
+    assert "weights" in (reason.refusal(BLEU(weights=[0.7, 0.3]).options) or "")
 
 
 def test_float32_changes_bootstrap_results() -> None:

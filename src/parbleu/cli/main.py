@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
+from parbleu.cli.options import command_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
@@ -79,7 +80,7 @@ def run(  # noqa: PLR0911 (one return per subcommand)
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
     """The options; ``$SACREBLEU_FORMAT`` (json, text, latex) is the default of ``-f``."""
-    parser = build_parser()
+    parser = build_parser(command_metrics(argv))
     environment_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
     if environment_format in ("json", "text", "latex"):
         parser.set_defaults(format=environment_format)

@@ -1,12 +1,16 @@
-"""The metric options of the command line: one group per metric, each flag bound to a field.
+"""The metric options of the command line, bound from the metric registry.
 
-Every flag sets one field of the metric's options dataclass (`BleuOptions`, `ChrfOptions`,
-...), where the option's default, type and validation are declared once: choices come from
-the field's enum, booleans become switches, and a flag that is not given leaves the
-dataclass default in place. A flag two metrics share (``-tok`` and ``-lc``, for BLEU and
-NIST) is one `Flag` in both groups.
+Every metric's `MetricEntry` (`parbleu.metrics.registry`) names its flags; each flag sets
+one field of the metric's options dataclass (`BleuOptions`, `ChrfOptions`, ...), where the
+option's default, type and validation are declared once: choices come from the field's
+enum, a bool becomes a switch (with ``--no-`` when it defaults to True), a tuple takes one
+or more values, a number is read as the field's type, and a flag that is not given leaves
+the dataclass default in place. A flag two metrics share (``-tok`` and ``-lc``, for BLEU and
+NIST) is one `Flag` in both entries.
 
-Adding a metric to the command line is adding its `MetricGroup` to `METRIC_GROUPS`.
+Plug-in metrics (`parbleu.metrics.plugins`) get their option groups like the built-in
+ones, but only when a command line asks for them (`command_metrics`): reading entry points
+would cost every run of the scoring command as long as its whole start-up.
 """
 
 from __future__ import annotations
@@ -14,32 +18,26 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
-from parbleu.errors import OptionError
-from parbleu.metrics.bleu.options import BleuOptions
-from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.metrics.meteor.options import DEBIAN_WORDNET_FOLDER, MeteorOptions
-from parbleu.metrics.nist.options import NistOptions
-from parbleu.metrics.rouge.options import RougeOptions
-from parbleu.metrics.ter.options import TerOptions
-from parbleu.options import MAX_NGRAM_ORDER
+from parbleu.errors import PluginError
+from parbleu.metrics.registry import Flag, MetricEntry, builtin_entries, metric_entry
 
 if TYPE_CHECKING:
     from parbleu.metrics.base import AnyMetric
 
 __all__ = [
-    "METRIC_GROUPS",
     "METRIC_NAMES",
+    "CommandMetrics",
     "Context",
-    "Flag",
-    "MetricGroup",
     "add_metric_options",
     "build_metrics",
+    "command_metrics",
     "integer",
     "number",
 ]
@@ -80,24 +78,8 @@ def number(*, minimum: float) -> Callable[[str], float]:
 #: Decimals a command prints at most (float64 holds about 17 significant digits).
 MAX_WIDTH = 20
 
-
-@dataclass(frozen=True)
-class Flag:
-    """A command-line flag that sets one field of a metric's options.
-
-    ``help`` may name ``{default}``, the field's default in the options dataclass.
-    """
-
-    names: tuple[str, ...]
-    field: str
-    help: str
-    type: Callable[[str], Any] | None = None
-    nargs: str | None = None
-
-    @property
-    def dest(self) -> str:
-        """Where argparse keeps the value: named after the long flag."""
-        return self.names[0].lstrip("-").replace("-", "_")
+#: The built-in metrics, in the order sacreBLEU prints them (``-m`` also takes plug-ins).
+METRIC_NAMES = tuple(entry.name for entry in builtin_entries())
 
 
 @dataclass(frozen=True)
@@ -108,285 +90,219 @@ class Context:
     jobs: int | None = 1
 
 
-@dataclass(frozen=True)
-class MetricGroup:
-    """The command line's view of one metric: its name for ``-m``, its flags, its builder."""
+@dataclass(frozen=True, eq=False, repr=False)
+class CommandMetrics:
+    """The metrics a command line offers: the built-ins and the plug-ins it needs.
 
-    name: str
-    title: str
-    options: type[Any]
-    flags: tuple[Flag, ...]
-    build: Callable[[Any, Context], AnyMetric]
+    ``broken`` maps a plug-in that cannot be used to what is wrong with it: ``-m`` still
+    takes its name, so that asking for it is that one-line error (`build_metrics`), and the
+    help lists it.
+    """
 
+    entries: tuple[MetricEntry, ...]
+    broken: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
-_TOKENIZE = Flag(("--tokenize", "-tok"), "tokenize", "tokenizer of BLEU and NIST (default: 13a)")
-_LOWERCASE = Flag(("--lowercase", "-lc"), "lowercase", "case-insensitive BLEU and NIST")
-
-
-# Builders import their metric when called: the command line loads only the metrics it uses.
-
-
-def _bleu(options: BleuOptions, context: Context) -> AnyMetric:
-    from parbleu.metrics.bleu.metric import BLEU  # noqa: PLC0415
-
-    # sacreBLEU turns effective order on for sentence-level BLEU (since 2.0).
-    if context.sentence_level:
-        options = dataclasses.replace(options, effective_order=True)
-    return BLEU(options=options)
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names ``-m`` takes."""
+        return (*(entry.name for entry in self.entries), *self.broken)
 
 
-def _chrf(options: ChrfOptions, _: Context) -> AnyMetric:
-    from parbleu.metrics.chrf.metric import CHRF  # noqa: PLC0415
-
-    return CHRF(options=options)
+class _UnreadableError(Exception):
+    """The command line has an error its own parser will report."""
 
 
-def _ter(options: TerOptions, context: Context) -> AnyMetric:
-    from parbleu.metrics.ter.metric import TER  # noqa: PLC0415
+class _Peek(argparse.ArgumentParser):
+    """A parser of ``-m`` and ``--help`` alone, which leaves every error to the command's."""
 
-    return TER(options=options, n_jobs=context.jobs)
-
-
-def _nist(options: NistOptions, _: Context) -> AnyMetric:
-    from parbleu.metrics.nist.metric import NIST  # noqa: PLC0415
-
-    return NIST(options=options)
+    def error(self, message: str) -> typing.NoReturn:
+        raise _UnreadableError(message)
 
 
-def _rouge(options: RougeOptions, _: Context) -> AnyMetric:
-    from parbleu.metrics.rouge.metric import ROUGE  # noqa: PLC0415
-
-    return ROUGE(options=options)
+def _fixed_width(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, width=80)
 
 
-def _meteor(options: MeteorOptions, context: Context) -> AnyMetric:
-    from parbleu.metrics.meteor.metric import METEOR  # noqa: PLC0415
-    from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET  # noqa: PLC0415
+def _plainly_builtin(argv: Sequence[str], builtin: set[str]) -> bool:
+    """Whether `argv` names only built-in metrics, as ``-m NAME ...``, and asks for no help.
 
-    # The library has no default WordNet; the command line reads Debian's wordnet-base.
-    del context
-    if options.wordnet is None:
-        options = dataclasses.replace(options, wordnet=DEBIAN_WORDNET)
-    return METEOR(options=options)
+    The common command lines, told apart without a parser; any other spelling of ``-m`` or
+    ``--help`` (``--metrics=NAME``, ``-mNAME``, an abbreviation) is left to `_asked_plugins`.
+    """
+    metrics = False
+    for token in argv:
+        if token.startswith("-"):
+            if token.startswith(("-m", "--m", "-h", "--h")) and token != "-m":
+                return False
+            metrics = token == "-m"
+        elif metrics and token not in builtin:
+            return False
+    return True
 
 
-METRIC_GROUPS: tuple[MetricGroup, ...] = (
-    MetricGroup(
-        "bleu",
-        "BLEU",
-        BleuOptions,
-        (
-            Flag(("--smooth-method", "-s"), "smooth_method", "smoothing (default: {default})"),
-            Flag(
-                ("--smooth-variant",),
-                "smooth_variant",
-                "cc4-cc7 as Chen & Cherry (2014) define them, or NLTK's way (default: {default})",
-            ),
-            Flag(
-                ("--smooth-value", "-sv"),
-                "smooth_value",
-                "value for floor (0.1), add-k (1), cc4/cc7 (K = 5) or cc6 (alpha = 5)",
-                type=float,
-            ),
-            _TOKENIZE,
-            _LOWERCASE,
-            Flag(
-                ("--max-ngram-order",),
-                "max_ngram_order",
-                "largest n-gram order (default: 4, or the number of --weights)",
-                type=integer(minimum=1, maximum=MAX_NGRAM_ORDER),
-            ),
-            Flag(
-                ("--weights",),
-                "weights",
-                "positive weights summing to 1, one per n-gram order (default: uniform)",
-                type=float,
-                nargs="+",
-            ),
-            Flag(
-                ("--ref-length",),
-                "ref_length",
-                "reference length in the brevity penalty (default: {default})",
-            ),
-            Flag(
-                ("--spm-model",),
-                "spm_model",
-                "SentencePiece model of -tok flores101, flores200, spm, spBLEU-1K (default: "
-                "sacreBLEU's file in its cache, $SACREBLEU/models/)",
-                type=str,
-            ),
-        ),
-        _bleu,
-    ),
-    MetricGroup(
-        "chrf",
-        "chrF",
-        ChrfOptions,
-        (
-            Flag(
-                ("--chrf-char-order", "-cc"),
-                "char_order",
-                "character order ({default})",
-                integer(minimum=1, maximum=MAX_NGRAM_ORDER),
-            ),
-            Flag(
-                ("--chrf-word-order", "-cw"),
-                "word_order",
-                "word order ({default})",
-                integer(minimum=0, maximum=MAX_NGRAM_ORDER),
-            ),
-            Flag(("--chrf-beta",), "beta", "recall weighs beta times precision ({default})", int),
-            Flag(("--chrf-whitespace",), "whitespace", "keep whitespace in character n-grams"),
-            Flag(("--chrf-lowercase",), "lowercase", "case-insensitive chrF"),
-            Flag(("--chrf-eps-smoothing",), "eps_smoothing", "chrF++.py's epsilon smoothing"),
-        ),
-        _chrf,
-    ),
-    MetricGroup(
-        "ter",
-        "TER (defaults replicate tercom)",
-        TerOptions,
-        (
-            Flag(("--ter-case-sensitive",), "case_sensitive", "do not lowercase"),
-            Flag(("--ter-asian-support",), "asian_support", "tercom's CJK rules"),
-            Flag(("--ter-no-punct",), "no_punct", "remove punctuation"),
-            Flag(("--ter-normalized",), "normalized", "tercom's normalization"),
-        ),
-        _ter,
-    ),
-    MetricGroup(
-        "nist",
-        "NIST (tokenized with -tok and -lc, as BLEU)",
-        NistOptions,
-        (
-            _TOKENIZE,
-            _LOWERCASE,
-            Flag(
-                ("--nist-max-ngram-order",),
-                "max_ngram_order",
-                "largest order ({default})",
-                integer(minimum=1, maximum=MAX_NGRAM_ORDER),
-            ),
-            Flag(
-                ("--nist-info-weights",),
-                "info_weights",
-                "mteval-v13a's weights, its '0'-prefix quirk included, or the formula as "
-                "written (default: {default})",
-            ),
-        ),
-        _nist,
-    ),
-    MetricGroup(
-        "rouge",
-        "ROUGE (as rouge_score 0.1.2; one variant per run)",
-        RougeOptions,
-        (
-            Flag(
-                ("--rouge-type",),
-                "rouge_type",
-                "rouge1, rouge2, ... rouge100, rougeL, or rougeLsum with sentences split "
-                "on newlines (default: {default})",
-            ),
-            Flag(("--rouge-stem",), "stem", "Porter-stem tokens of 4+ characters (use_stemmer)"),
-            Flag(
-                ("--rouge-script",),
-                "script",
-                "ascii: rouge_score's tokens, [a-z0-9] runs; unicode: every script "
-                "(default: {default})",
-            ),
-            Flag(
-                ("--rouge-multi-reference",),
-                "multi_reference",
-                "several references: the best F (score_multi) or their average "
-                "(default: {default})",
-            ),
-            Flag(
-                ("--rouge-aggregate",),
-                "aggregate",
-                "corpus score: mean of segment scores or micro (summed counts) "
-                "(default: {default})",
-            ),
-            Flag(
-                ("--rouge-beta",), "beta", "recall weighs beta times precision ({default})", float
-            ),
-        ),
-        _rouge,
-    ),
-    MetricGroup(
-        "meteor",
-        "METEOR (as NLTK 3.10's meteor_score)",
-        MeteorOptions,
-        (
-            Flag(
-                ("--meteor-wordnet",),
-                "wordnet",
-                f"folder of a WordNet 3.0 database (default: {DEBIAN_WORDNET_FOLDER}, where "
-                "Debian's wordnet-base installs it)",
-            ),
-            Flag(("--meteor-tokenize",), "tokenize", "tokenizer of the words (default: {default})"),
-            Flag(("--meteor-alpha",), "alpha", "weight of precision ({default})", float),
-            Flag(
-                ("--meteor-beta",), "beta", "shape of the fragmentation penalty ({default})", float
-            ),
-            Flag(
-                ("--meteor-gamma",),
-                "gamma",
-                "weight of the fragmentation penalty ({default})",
-                float,
-            ),
-        ),
-        _meteor,
-    ),
-)
+def _asked_plugins(argv: Sequence[str]) -> set[str] | None:
+    """The metrics of ``-m`` that are not built in; None when the help is asked for.
 
-#: Metrics the command line knows, in the order sacreBLEU prints them.
-METRIC_NAMES = tuple(group.name for group in METRIC_GROUPS)
+    A small parser that knows only ``-m`` and ``--help`` reads them as the command's parser
+    will (every other argument is left for it).
+    """
+    builtin = {name for entry in builtin_entries() for name in entry.names}
+    if _plainly_builtin(argv, builtin):
+        return set()
+    # A formatter told the width, so that argparse does not import shutil to ask it.
+    peek = _Peek(add_help=False, formatter_class=_fixed_width)
+    peek.add_argument("--metrics", "-m", nargs="+", default=[])
+    peek.add_argument("--help", "-h", action="store_true")
+    try:
+        known, _ = peek.parse_known_args(list(argv))
+    except _UnreadableError:
+        return set()
+    if known.help:
+        return None
+    return {name for name in known.metrics if name not in builtin}
+
+
+def command_metrics(argv: Sequence[str] | None = None) -> CommandMetrics:
+    """The metrics a command line offers: the built-ins, and the plug-ins it needs.
+
+    Plug-ins are read only when `argv` names in ``-m`` a metric that is not built in (then
+    those plug-ins only), asks for the help, or is None (then every plug-in).
+    """
+    builtin = builtin_entries()
+    asked = None if argv is None else _asked_plugins(argv)
+    if asked is not None and not asked:
+        return CommandMetrics(builtin)
+    from parbleu.metrics.plugins import plugin_names  # noqa: PLC0415 (slow)
+
+    reserved = {name for entry in builtin for name in entry.names}
+    installed = plugin_names()
+    # The help, or a name no plug-in has: every plug-in (argparse's error lists them all).
+    wanted = sorted(asked) if asked is not None and asked <= set(installed) else installed
+    plugins: list[MetricEntry] = []
+    broken: dict[str, str] = {}
+    for name in wanted:
+        problem = _loaded(name, reserved, plugins)
+        if problem is not None:
+            broken[name] = problem
+    return CommandMetrics((*builtin, *plugins), broken)
+
+
+def _loaded(name: str, reserved: set[str], plugins: list[MetricEntry]) -> str | None:
+    """Append the plug-in called `name` to `plugins`, or say what is wrong with it."""
+    from parbleu.metrics.plugins import plugin_entries  # noqa: PLC0415 (slow)
+
+    try:
+        plugins += plugin_entries([name], reserved=reserved)
+    except PluginError as error:
+        return str(error)
+    return None
+
+
+def _plain(hint: Any) -> Any:
+    """The type of a hint without ``None`` (``float | None`` is `float`)."""
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        kept = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        if len(kept) == 1:
+            return kept[0]
+    return hint
+
+
+def _number_type(flag: Flag, kind: Any) -> Callable[[str], Any] | None:
+    """How a number is read: the field's type, within the flag's bounds if it has any."""
+    if kind is int:
+        if flag.minimum is None:
+            return int
+        maximum = None if flag.maximum is None else int(flag.maximum)
+        return integer(minimum=int(flag.minimum), maximum=maximum)
+    if kind is float:
+        return float if flag.minimum is None else number(minimum=flag.minimum)
+    return None
 
 
 def _argparse_settings(flag: Flag, hint: Any, default: Any) -> dict[str, Any]:
     """How argparse reads the flag: from its field's type (`hint`) in the options dataclass."""
     text = flag.help.format(default=default)
-    if hint is bool:
-        return {"action": "store_true", "help": text}
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return {"choices": [str(member.value) for member in hint], "help": text}
-    return {"type": flag.type, "nargs": flag.nargs, "help": text, "metavar": flag.field.upper()}
+    kind = _plain(hint)
+    if kind is bool:
+        # A switch that sets what is already the default would do nothing.
+        action = argparse.BooleanOptionalAction if default is True else "store_true"
+        return {"action": action, "help": text}
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return {"choices": [str(member.value) for member in kind], "help": text}
+    nargs = None
+    if typing.get_origin(kind) is tuple:
+        nargs, kind = "+", typing.get_args(kind)[0]
+    return {
+        "type": _number_type(flag, kind),
+        "nargs": nargs,
+        "help": text,
+        "metavar": flag.field.upper(),
+    }
 
 
-def add_metric_options(parser: argparse.ArgumentParser) -> None:
-    """One argument group per metric; a flag is absent from the namespace unless given."""
-    added: set[str] = set()
-    for group in METRIC_GROUPS:
-        section = parser.add_argument_group(group.title)
+def _defaults(entry: MetricEntry) -> dict[str, Any]:
+    """Each field's default as the command line uses it (the entry's command defaults first)."""
+    fields = {f.name: f.default for f in dataclasses.fields(entry.options)}
+    return {**fields, **entry.presets, **entry.command_defaults}
+
+
+def _shown(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def add_metric_options(
+    parser: argparse.ArgumentParser, metrics: CommandMetrics | None = None
+) -> None:
+    """One argument group per metric; a flag is absent from the namespace unless given.
+
+    A plug-in flag that another option already has is a usage error (`parser.error`).
+    """
+    metrics = metrics or command_metrics()
+    added: dict[str, Flag] = {}
+    for entry in metrics.entries:
+        section = parser.add_argument_group(entry.group_title or entry.title)
         # Type hints are read once per dataclass: each reading evaluates every annotation.
-        hints = typing.get_type_hints(group.options)
-        defaults = {field.name: field.default for field in dataclasses.fields(group.options)}
-        for flag in group.flags:
+        hints = typing.get_type_hints(entry.options)
+        defaults = _defaults(entry)
+        for flag in entry.flags:
             if flag.dest in added:
+                if added[flag.dest] != flag:
+                    parser.error(f"metric {entry.name!r}: its flag {flag.names[0]} is taken")
                 continue
-            added.add(flag.dest)
-            section.add_argument(
-                *flag.names,
-                dest=flag.dest,
-                default=argparse.SUPPRESS,
-                **_argparse_settings(flag, hints[flag.field], defaults[flag.field]),
-            )
+            added[flag.dest] = flag
+            settings = _argparse_settings(flag, hints[flag.field], _shown(defaults[flag.field]))
+            try:
+                section.add_argument(
+                    *flag.names, dest=flag.dest, default=argparse.SUPPRESS, **settings
+                )
+            except argparse.ArgumentError as error:
+                parser.error(f"metric {entry.name!r} cannot be offered: {error}")
+    if metrics.broken:
+        lines = "\n  ".join(metrics.broken.values())
+        parser.epilog = f"metric plug-ins that cannot be used:\n  {lines}"
 
 
-def _settings(group: MetricGroup, values: Mapping[str, Any]) -> dict[str, Any]:
-    return {flag.field: values[flag.dest] for flag in group.flags if flag.dest in values}
+def _options(entry: MetricEntry, settings: Mapping[str, Any]) -> Any:
+    given = {flag.field: settings[flag.dest] for flag in entry.flags if flag.dest in settings}
+    return entry.make_options({**entry.command_defaults, **given})
 
 
 def build_metrics(
-    names: Sequence[str], args: argparse.Namespace, context: Context
+    names: Sequence[str], settings: Mapping[str, Any], context: Context
 ) -> list[AnyMetric]:
-    """The metrics named (each once, in the order given) with the options of `args`."""
-    groups = {group.name: group for group in METRIC_GROUPS}
+    """The metrics named (each once, in the order given) with the options given.
+
+    Args:
+        names: metric names (``-m``).
+        settings: each flag's value by its ``dest``; flags not given are absent.
+        context: sentence level (each metric's sentence-level variant) and processes.
+
+    Raises:
+        OptionError: an unknown metric or a bad option value.
+    """
     metrics = []
     for name in dict.fromkeys(names):
-        group = groups.get(name)
-        if group is None:
-            raise OptionError(f"metric {name!r} is not available in this version of parbleu")
-        options = group.options(**_settings(group, vars(args)))
-        metrics.append(group.build(options, context))
+        entry = metric_entry(name)
+        options = _options(entry, settings)
+        metrics.append(entry.build(options, sentence=context.sentence_level, jobs=context.jobs))
     return metrics

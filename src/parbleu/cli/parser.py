@@ -9,10 +9,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from typing import NoReturn
 
 from parbleu._version import __version__
-from parbleu.cli.options import MAX_WIDTH, METRIC_NAMES, add_metric_options, integer
+from parbleu.cli.options import (
+    MAX_WIDTH,
+    CommandMetrics,
+    add_metric_options,
+    command_metrics,
+    integer,
+)
 from parbleu.cli.testsets.options import add_test_set_options
 from parbleu.significance.defaults import DEFAULT_SEED
 
@@ -189,8 +196,11 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-color", "-nc", action="store_true", help="accepted; never colored")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``parbleu`` command."""
+def build_parser(
+    metrics: CommandMetrics | None = None, *, default_metrics: Sequence[str] = ("bleu",)
+) -> argparse.ArgumentParser:
+    """The argument parser of the ``parbleu`` command (`metrics`: every metric installed)."""
+    metrics = metrics or command_metrics()
     parser = CommandParser(
         prog="parbleu",
         description=_DESCRIPTION,
@@ -212,12 +222,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--metrics",
         "-m",
         nargs="+",
-        choices=METRIC_NAMES,
-        default=["bleu"],
-        help="metrics to compute (default: bleu)",
+        choices=metrics.names,
+        default=list(default_metrics),
+        help=f"metrics to compute (default: {' '.join(default_metrics)})",
     )
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score each segment")
-    add_metric_options(parser)
+    add_metric_options(parser, metrics)
     add_test_set_options(parser)
     _significance_options(parser)
     _report_options(parser)

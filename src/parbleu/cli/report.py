@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from parbleu.cli.options import Context, build_metrics
+from parbleu.cli.options import CommandMetrics, Context, build_metrics, command_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
 from parbleu.cli.significance import resolve_seed
@@ -62,12 +62,12 @@ _NOT_FOR_REPORTS = {
 }
 
 
-def build_report_parser() -> argparse.ArgumentParser:
+def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.ArgumentParser:
     """The main command's `CommandParser` (its metric and test options) plus the report's.
 
     Usage errors are one line naming ``parbleu report`` (exit code 2).
     """
-    parser = build_parser()
+    parser = build_parser(metrics, default_metrics=("bleu", "chrf"))
     parser.prog = "parbleu report"
     parser.description = _DESCRIPTION
     group = parser.add_argument_group("report")
@@ -84,13 +84,13 @@ def build_report_parser() -> argparse.ArgumentParser:
     # --scores NAME=TSV [...] is the main command's option (external segment scores).
     add("--baseline", default=None, help="the system the paired tests compare against")
     add("--title", default=None, help="title of the report")
-    parser.set_defaults(metrics=["bleu", "chrf"], paired_ar_n=DEFAULT_AR_TRIALS)
+    parser.set_defaults(paired_ar_n=DEFAULT_AR_TRIALS)
     return parser
 
 
 def _metrics(args: argparse.Namespace) -> list[AnyMetric]:
     """The metrics of ``-m`` with the main command's metric options (`build_metrics`)."""
-    return build_metrics(args.metrics, args, Context(jobs=args.paired_jobs or None))
+    return build_metrics(args.metrics, vars(args), Context(jobs=args.paired_jobs or None))
 
 
 def _significance(args: argparse.Namespace) -> Significance:
@@ -219,7 +219,7 @@ def _inputs(args: argparse.Namespace) -> ReportInputs:
 
 def run_report(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu report`` with explicit streams; returns the exit code."""
-    args = build_report_parser().parse_args(list(argv))
+    args = build_report_parser(command_metrics(argv)).parse_args(list(argv))
     start = time.perf_counter()
 
     def progress(message: str) -> None:

@@ -83,7 +83,7 @@ class _Command:
         """The metrics of the options, without references (TER's processes: `jobs`)."""
         jobs = self.jobs if jobs is None else jobs
         context = Context(sentence_level=self.args.sentence_level, jobs=jobs)
-        return build_metrics(self.args.metrics, self.args, context)
+        return build_metrics(self.args.metrics, vars(self.args), context)
 
     def one_system(self, scores: Sequence[Any], fmt: str | None = None) -> list[str]:
         """One system's scores, ordered as sacreBLEU orders them: by metric name."""
@@ -132,7 +132,7 @@ def score(
         inputs = read_inputs(args, stdin, environ, command.progress.step, stderr)
         return _in_memory(command, inputs, environ)
     sources = Sources.from_args(args)
-    streamed = build_metrics(args.metrics, args, Context(jobs=1))
+    streamed = build_metrics(args.metrics, vars(args), Context(jobs=1))
     chunkable = all(metric.chunk_refusal is None for metric in streamed)
     if sources.systems is None:
         reader = stdin_reader(stdin, args.encoding)

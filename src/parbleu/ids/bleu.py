@@ -3,9 +3,13 @@
 ``parbleu.ids.sentence_bleu(hyps, refs)`` equals, item for item,
 ``sacrebleu.sentence_bleu(" ".join(map(str, hyp)), [" ".join(map(str, ref)) ...],
 tokenize="none")`` (and ``corpus_bleu`` equals ``sacrebleu.corpus_bleu`` the same way) after
-the rules of `parbleu.ids.rules` for ``pad_id``, ``eos_id`` and ``unk_id``. Every smoothing
-and option of `parbleu.BLEU` is available; the statistics are counted by parbleu's n-gram
-engine (`parbleu.ids.statistics`) and scored by `parbleu.BLEU`'s formula.
+the rules of `parbleu.ids.rules` for ``pad_id``, ``eos_id`` and ``unk_id``. The options are
+`parbleu.BLEU`'s, given as its `BleuOptions` (``options=``) or as the keywords of
+`BleuOptions`, declared there once (the text options ``tokenize``, ``lowercase`` and
+``spm_model`` are refused: ids are compared as they are); ``sentence_bleu`` uses BLEU's
+sentence-level variant (effective order, its registry entry's) unless told otherwise. The
+statistics are counted by parbleu's n-gram engine (`parbleu.ids.statistics`) and scored by
+`parbleu.BLEU`'s formula.
 
 Items are scored in blocks of about `BLOCK_TOKENS` tokens, so memory is linear in the
 tokens of one block, whatever the batch size.
@@ -20,8 +24,8 @@ tokens of one block, whatever the batch size.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -33,11 +37,13 @@ from parbleu.errors import MissingDependencyError, OptionError
 from parbleu.ids.batch import References, hypothesis_batch, is_tensor, reference_batch
 from parbleu.ids.rules import TokenRules
 from parbleu.ids.statistics import bleu_statistics
+from parbleu.metrics.bleu.entry import ENTRY as BLEU_ENTRY
 from parbleu.metrics.bleu.metric import BLEU
 from parbleu.metrics.bleu.options import BleuOptions
 from parbleu.metrics.bleu.result import BleuScore
 from parbleu.options import options_from
 from parbleu.stats import Stats
+from parbleu.tokenizers import TokenizerName
 
 __all__ = ["BLOCK_TOKENS", "corpus_bleu", "sentence_bleu", "statistics"]
 
@@ -45,19 +51,41 @@ __all__ = ["BLOCK_TOKENS", "corpus_bleu", "sentence_bleu", "statistics"]
 BLOCK_TOKENS = 1 << 20
 
 
-def _metric(options: dict[str, Any]) -> BLEU:
+#: The options of text that ids do not have.
+_TEXT_OPTIONS = ("tokenize", "lowercase", "spm_model")
+
+#: What BLEU's text options are when they are not used (tokenize is replaced by "none").
+_UNUSED_TEXT = BleuOptions()
+
+
+def _metric(
+    options: BleuOptions | None, settings: dict[str, Any], *, sentence: bool = False
+) -> BLEU:
     """BLEU on ids: no tokenizer, no lowercasing, the user's scoring options.
 
+    `options` (a `BleuOptions`) or the keywords `settings` (its fields); with `sentence`,
+    the keywords default to BLEU's sentence-level variant.
+
     Raises:
-        OptionError: a text option (``tokenize``, ``lowercase``) or an unknown option.
+        OptionError: a text option, an unknown option, or both `options` and keywords.
     """
-    text_options = sorted({"tokenize", "lowercase"} & set(options))
-    if text_options:
+    given = sorted(set(_TEXT_OPTIONS) & set(settings))
+    if options is not None and not settings:
+        if not isinstance(options, BleuOptions):
+            raise OptionError(f"options must be BleuOptions; got {type(options).__name__}")
+        given = [
+            name for name in _TEXT_OPTIONS if getattr(options, name) != getattr(_UNUSED_TEXT, name)
+        ]
+    if given:
         raise OptionError(
-            f"{', '.join(text_options)}: token ids are not text; they are compared as they are"
+            f"{', '.join(given)}: token ids are not text; they are compared as they are"
         )
-    settings = {**options, "tokenize": "none"}
-    return BLEU(options=options_from(BleuOptions, None, settings, "parbleu.ids"))
+    if options is None:
+        defaults = BLEU_ENTRY.sentence if sentence else {}
+        options = options_from(BleuOptions, None, {**defaults, **settings}, "parbleu.ids")
+    elif settings:
+        options_from(BleuOptions, options, settings, "parbleu.ids")  # refuses both
+    return BLEU(options=dataclasses.replace(options, tokenize=TokenizerName.NONE))
 
 
 def _blocks(hypotheses: Segments, references: References) -> list[tuple[int, int]]:
@@ -100,15 +128,16 @@ def statistics(
     pad_id: int | None = None,
     eos_id: int | None = None,
     unk_id: int | None = None,
-    **options: Any,
+    options: BleuOptions | None = None,
+    **settings: Any,
 ) -> Stats:
     """Per-item BLEU statistics (``sys_len, ref_len, match_n.., total_n..``) of id batches.
 
-    Options are `parbleu.BLEU`'s scoring options (``smooth_method``, ``max_ngram_order``,
-    ``weights``, ...), which decide the orders counted.
+    The options (`BleuOptions`, or its fields as keywords: ``smooth_method``,
+    ``max_ngram_order``, ``weights``, ...) decide the orders counted.
     """
     rules = TokenRules(pad_id=pad_id, eos_id=eos_id, unk_id=unk_id)
-    return _statistics(hypotheses, references, rules, _metric(options))
+    return _statistics(hypotheses, references, rules, _metric(options, settings))
 
 
 def _like_input(scores: FloatArray, hypotheses: Any) -> Any:
@@ -131,13 +160,8 @@ def sentence_bleu(
     pad_id: int | None = None,
     eos_id: int | None = None,
     unk_id: int | None = None,
-    smooth_method: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int | None = None,
-    weights: Sequence[float] | None = None,
-    effective_order: bool = True,
-    ref_length: str = "closest",
-    smooth_variant: str = "paper",
+    options: BleuOptions | None = None,
+    **settings: Any,
 ) -> Any:
     """The BLEU of every item, as a float64 array (a tensor on the input's device for tensors).
 
@@ -147,28 +171,16 @@ def sentence_bleu(
         pad_id: padding, dropped wherever it stands.
         eos_id: end of sequence: a sequence stops before its first one.
         unk_id: an unknown token, which never matches.
-        smooth_method: ``exp`` (default), ``floor``, ``add-k``, ``none``, ``cc4``-``cc7``.
-        smooth_value: the smoothing's value (`parbleu.BLEU`).
-        max_ngram_order: largest n-gram order (4).
-        weights: one positive weight per order, summing to 1.
-        effective_order: average only over the orders the hypothesis has n-grams of (on by
-            default, as in sacreBLEU's ``sentence_bleu``).
-        ref_length: ``closest`` or ``shortest`` reference length in the brevity penalty.
-        smooth_variant: ``paper`` or ``nltk`` (docs/smoothing.md).
+        options: BLEU's options as a `BleuOptions` (used as given).
+        **settings: or BLEU's options as keywords, the fields of `BleuOptions`
+            (``smooth_method``, ``smooth_value``, ``max_ngram_order``, ``weights``,
+            ``ref_length``, ``smooth_variant``, ...); ``effective_order`` is on unless
+            given, as in sacreBLEU's ``sentence_bleu``.
     """
-    options = {
-        "smooth_method": smooth_method,
-        "smooth_value": smooth_value,
-        "max_ngram_order": max_ngram_order,
-        "weights": weights,
-        "effective_order": effective_order,
-        "ref_length": ref_length,
-        "smooth_variant": smooth_variant,
-    }
-    stats = statistics(
-        hypotheses, references, pad_id=pad_id, eos_id=eos_id, unk_id=unk_id, **options
-    )
-    return _like_input(_metric(options).scores(stats.values), hypotheses)
+    metric = _metric(options, settings, sentence=True)
+    rules = TokenRules(pad_id=pad_id, eos_id=eos_id, unk_id=unk_id)
+    stats = _statistics(hypotheses, references, rules, metric)
+    return _like_input(metric.scores(stats.values), hypotheses)
 
 
 def corpus_bleu(
@@ -178,27 +190,15 @@ def corpus_bleu(
     pad_id: int | None = None,
     eos_id: int | None = None,
     unk_id: int | None = None,
-    smooth_method: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int | None = None,
-    weights: Sequence[float] | None = None,
-    effective_order: bool = False,
-    ref_length: str = "closest",
+    options: BleuOptions | None = None,
+    **settings: Any,
 ) -> BleuScore:
     """Corpus BLEU of a batch: statistics summed over the items, then the formula.
 
-    Arguments as for `sentence_bleu`; effective order is off by default, as in sacreBLEU's
+    Arguments as for `sentence_bleu`; effective order is off unless given, as in sacreBLEU's
     ``corpus_bleu``. The signature says ``tok:none``.
     """
-    options = {
-        "smooth_method": smooth_method,
-        "smooth_value": smooth_value,
-        "max_ngram_order": max_ngram_order,
-        "weights": weights,
-        "effective_order": effective_order,
-        "ref_length": ref_length,
-    }
-    stats = statistics(
-        hypotheses, references, pad_id=pad_id, eos_id=eos_id, unk_id=unk_id, **options
-    )
-    return _metric(options).score_totals(stats.total())
+    metric = _metric(options, settings)
+    rules = TokenRules(pad_id=pad_id, eos_id=eos_id, unk_id=unk_id)
+    stats = _statistics(hypotheses, references, rules, metric)
+    return metric.score_totals(stats.total())

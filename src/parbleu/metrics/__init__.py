@@ -4,9 +4,10 @@ Every one prepares references, counts per-segment statistics and scores their su
 metric's folder holds its ``metric`` (the class), ``formula`` (the score of summed
 statistics, with the statistics `Layout`), ``options`` (a frozen dataclass, every setting
 declared once) and ``result``; and, where they belong, its alignment, weights, smoothing and
-sacreBLEU's float32 resampling arithmetic. This package lists them: adding a metric is its
-folder, a line here (and in ``parbleu/__init__.py`` for the top-level name), and its option
-group in `parbleu.cli.options` (docs/architecture.md).
+sacreBLEU's float32 resampling arithmetic, and its ``entry`` (the `MetricEntry` that tells
+the rest of the program how to build and show it). `parbleu.metrics.registry` lists them:
+adding a metric is its folder and a line there (docs/architecture.md); a line here (and in
+``parbleu/__init__.py``) gives it a public name.
 """
 
 from __future__ import annotations

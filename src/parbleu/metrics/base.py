@@ -12,7 +12,9 @@ significance tests, blocks, chunked and distributed runs work for every metric t
   to do it when the chunk's references serve only that chunk;
 * `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
   added in segment order, as sacreBLEU adds them);
-* `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one.
+* `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one
+  (the options it applies to are declared by the `Float32Rule` of the metric's entry, which
+  `parbleu.metrics.registry.float32_scorer` asks before this hook).
 
 A metric never changes once made: references given to the constructor are prepared there,
 and `with_references` returns a new metric.
@@ -137,7 +139,11 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         return stats.total()
 
     def float32_scorer(self) -> Float32Scorer | None:
-        """SacreBLEU's float32 scoring of resampled statistics, if sacreBLEU has this metric."""
+        """SacreBLEU's float32 scoring of resampled statistics, if sacreBLEU has this metric.
+
+        Options sacreBLEU lacks are refused by the entry's `Float32Rule`, not here: resampling
+        code calls `parbleu.metrics.registry.float32_scorer`.
+        """
         return None
 
     # -- shared behaviour --------------------------------------------------------------------

@@ -7,13 +7,12 @@ utility of each candidate and the chosen one (exactly, by aggregation or with pr
 """
 
 from parbleu.pairwise.aggregate import aggregate
-from parbleu.pairwise.matrix import BLOCK_CELLS, METRICS, matrices, matrix
+from parbleu.pairwise.matrix import BLOCK_CELLS, matrices, matrix
 from parbleu.pairwise.mbr import MbrChoice, MbrMethod, Ranked, expected_utility, mbr, mbr_batch
 from parbleu.pairwise.pruning import PruningOptions
 
 __all__ = [
     "BLOCK_CELLS",
-    "METRICS",
     "MbrChoice",
     "MbrMethod",
     "PruningOptions",

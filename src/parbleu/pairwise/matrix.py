@@ -1,15 +1,18 @@
 """``n x m`` matrices of sentence scores: every hypothesis against every reference.
 
 Cell ``(i, j)`` is the sentence score of hypothesis i with reference j as its only
-reference, identical to ``parbleu.BLEU(...).sentence_score(h_i, [r_j])`` and to sacreBLEU's
-``sentence_bleu`` / ``sentence_chrf`` (BLEU with effective order, as sacreBLEU's
-``sentence_bleu``). The statistics of all cells come from one pass over the n-grams
+reference: the metric's sentence-level variant (its registry entry's: BLEU with effective
+order, as sacreBLEU's ``sentence_bleu``), identical to
+``parbleu.BLEU(effective_order=True).sentence_score(h_i, [r_j])`` and to sacreBLEU's
+``sentence_bleu`` / ``sentence_chrf``. The statistics of metrics whose entry shows n-gram
+matches (BLEU) or character matches (chrF) come from one pass over the n-grams
 (`parbleu.pairwise.kernel`); the score of every cell from the metric's own formula, applied
 to the rows of a block of cells through ``metric.scores`` with the columns read by name.
 Neither BLEU nor chrF is symmetric, so every cell is computed; only the encoding is shared
-when the two lists are the same object (MBR with the candidates as pseudo-references). TER
-has no n-gram counts to share: its cells are scored pair by pair through TER's own
-statistics, a block of pairs at a time.
+when the two lists are the same object (MBR with the candidates as pseudo-references). Every
+other metric of `parbleu.metrics.registry` (TER, ROUGE, plug-ins) has no n-gram counts to
+share: its cells are scored pair by pair through its own statistics, a block of pairs at a
+time.
 
 Cells are scored in blocks of whole rows of at most `BLOCK_CELLS` cells: the statistics of
 a block (about 600 bytes a cell) are freed before the next block, so memory beyond the
@@ -35,9 +38,9 @@ from parbleu.engine.ranges import fixed_ranges
 from parbleu.engine.segments import Segments
 from parbleu.errors import InputError
 from parbleu.pairwise.kernel import Entries, ReferenceIndex, ngram_entries, shared_counts
-from parbleu.pairwise.plan import METRICS, Plan, Side, plan
+from parbleu.pairwise.plan import Plan, Side, plan
 
-__all__ = ["BLOCK_CELLS", "METRICS", "matrices", "matrix"]
+__all__ = ["BLOCK_CELLS", "matrices", "matrix"]
 
 #: Cells whose statistics are held at once (about 600 bytes each: 40 MB a block).
 BLOCK_CELLS = 1 << 16
@@ -180,8 +183,9 @@ def matrices(
     Args:
         hypothesis_lists: K lists of hypotheses.
         reference_lists: K lists of (pseudo-)references; None: each hypothesis list itself.
-        metric: ``chrf``, ``chrf++``, ``bleu`` or ``ter``.
-        **options: the options of `parbleu.CHRF`, `parbleu.BLEU` or `parbleu.TER`.
+        metric: a name of `parbleu.metrics.registry` whose sentence scores stand alone
+            (``chrf``, ``chrf++``, ``bleu``, ``ter``, ...; not NIST).
+        **options: the metric's options (`parbleu.CHRF`, `parbleu.BLEU`, `parbleu.TER` ...).
     """
     scoring = plan(metric, options)
     pairs = _pairs(hypothesis_lists, reference_lists)
@@ -214,7 +218,8 @@ def matrix(
     Args:
         hypotheses: n hypotheses (for MBR: the candidates).
         references: m (pseudo-)references; None: the hypotheses themselves.
-        metric: ``chrf`` (default), ``chrf++``, ``bleu`` or ``ter``.
+        metric: ``chrf`` (default), ``chrf++``, ``bleu``, ``ter``, or any other name of
+            `parbleu.metrics.registry` whose sentence scores stand alone (not NIST).
         **options: the options of `parbleu.CHRF` (``char_order``, ``word_order``, ``beta``,
             ``lowercase``, ``whitespace``, ``eps_smoothing``), `parbleu.BLEU`
             (``tokenize``, ``smooth_method``, ``effective_order`` (default True), ...) or

@@ -7,8 +7,9 @@ from `parbleu.pairwise.matrix`. When the pseudo-references are the candidates th
 each candidate's score against itself is included, as in mbrs and most MBR code.
 
 The chosen candidate is the first one with the best expected utility (the highest, or the
-lowest for TER, as the metric says): exact ties go to the lowest index, so the choice is
-deterministic. Three ways to estimate the utilities (`MbrMethod`):
+lowest for a metric where lower is better, such as TER: its loss; the metric says): exact
+ties go to the lowest index, so the choice is deterministic. Three ways to estimate the
+utilities (`MbrMethod`):
 
 * ``exact``: the full ``n x m`` matrix (`parbleu.pairwise.matrix`, in row blocks);
 * ``aggregate``: against the averaged pseudo-reference (`parbleu.pairwise.aggregate`), linear
@@ -129,7 +130,7 @@ def mbr_batch(
     Args:
         candidate_lists: K lists of candidates.
         pseudo_reference_lists: K lists of pseudo-references (None: the candidates).
-        metric: ``chrf``, ``chrf++``, ``bleu`` or ``ter`` (`parbleu.pairwise.matrix`).
+        metric: ``chrf``, ``chrf++``, ``bleu``, ``ter`` ... (`parbleu.pairwise.matrix`).
         weights: K weight vectors (or None entries), one weight per pseudo-reference.
         **options: the metric's options.
     """
@@ -160,7 +161,8 @@ def mbr(
     Args:
         candidates: the hypotheses to choose from.
         pseudo_references: samples standing in for the reference (None: the candidates).
-        metric: ``chrf`` (default), ``chrf++``, ``bleu`` or ``ter`` (not with ``aggregate``).
+        metric: ``chrf`` (default), ``chrf++``, ``bleu``, ``ter`` ... (`parbleu.pairwise.matrix`;
+            ``aggregate`` takes BLEU and chrF only).
         weights: one weight per pseudo-reference (for example sample probabilities).
         method: ``exact``, ``aggregate`` or ``pruning`` (`MbrMethod`).
         pruning: the pruning parameters (default: Cheng and Vlachos's published ones).

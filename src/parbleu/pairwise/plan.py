@@ -1,30 +1,25 @@
-"""Which metric a pairwise name stands for, and how its sentences are read.
+"""How a pairwise metric's sentences are read: its registry entry's view of its segments.
 
-The one place of `parbleu.pairwise` that knows metric names (``bleu``, ``chrf``, ``chrf++``,
-``ter``): `plan` turns a name and its options into the metric object, made by
-`parbleu.rewards.scores.make_metric` (the one list of sentence-level metric names and their
-defaults, `parbleu.rewards.scores.METRICS`, shared with the rewards and the server), and,
-for the n-gram metrics, the token streams its statistics count (`Side`). A metric without
-sides (TER) is scored pair by pair through its own statistics (`parbleu.pairwise.matrix`).
-When metrics are listed by a registry, `make_metric` and the name tests of `plan` are what
-changes.
+`plan` turns a metric name of `parbleu.metrics.registry` and its options into the metric's
+sentence-level variant (`parbleu.metrics.registry.sentence_metric`: BLEU with effective
+order, as sacreBLEU's ``sentence_bleu``) and, for metrics whose entry shows n-gram matches
+(BLEU) or character matches (chrF), the token streams its statistics count (`Side`). A
+metric without sides (TER, ROUGE, plug-ins) is scored pair by pair through its own
+statistics (`parbleu.pairwise.matrix`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from parbleu.engine.segments import Segments
 from parbleu.metrics.base import AnyMetric
-from parbleu.metrics.bleu.metric import BLEU
-from parbleu.metrics.chrf.metric import CHRF
-from parbleu.metrics.chrf.options import ChrfOptions
+from parbleu.metrics.registry import SegmentView, metric_entry, sentence_metric
 from parbleu.pairwise.encode import characters, chrf_words, tokens
-from parbleu.rewards.scores import METRICS, make_metric
 
-__all__ = ["METRICS", "Plan", "Side", "plan"]
+__all__ = ["Plan", "Side", "plan"]
 
 
 @dataclass(frozen=True)
@@ -46,27 +41,28 @@ class Plan:
 
 
 def plan(metric: str, options: dict[str, Any]) -> Plan:
-    """The parbleu metric for the options and how its tokens are read.
+    """The metric for the options and how its tokens are read (no sides: pair by pair).
 
     Raises:
-        OptionError: an unknown metric, an unknown option or a bad value.
+        OptionError: see `parbleu.metrics.registry.sentence_metric`.
     """
-    scorer = make_metric(metric, options)
-    if metric == "ter":
-        return Plan(metric, scorer, ())
-    if metric == "bleu":
-        bleu = cast("BLEU", scorer)
-        tokenizer, lowercase = bleu.tokenizer, bleu.options.lowercase
+    scorer, view = sentence_metric(metric, options), metric_entry(metric).segment_view
+    # The view's options: an n-gram view has BLEU's, a character view chrF's (SegmentView).
+    settings: Any = getattr(scorer, "options", None)
+    if view is SegmentView.NGRAMS:
+        tokenizer: Any = getattr(scorer, "tokenizer", None)
+        lowercase = settings.lowercase
 
         def encode(lines: Sequence[str]) -> Segments:
             return tokens(lines, tokenizer, lowercase=lowercase)
 
-        return Plan(metric, bleu, (Side("", bleu.layout.count("match"), encode),))
-    chrf = cast("CHRF", scorer)
-    return Plan(metric, chrf, _chrf_sides(chrf.options))
+        return Plan(metric, scorer, (Side("", scorer.layout.count("match"), encode),))
+    if view is SegmentView.CHARACTERS:
+        return Plan(metric, scorer, _chrf_sides(settings))
+    return Plan(metric, scorer, ())
 
 
-def _chrf_sides(chrf_options: ChrfOptions) -> tuple[Side, ...]:
+def _chrf_sides(chrf_options: Any) -> tuple[Side, ...]:
     sides = []
     if chrf_options.char_order:
 

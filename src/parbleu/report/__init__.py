@@ -59,11 +59,12 @@ def build_report(
         systems: system name to its N output lines; the first is the default baseline.
         source: the N source segments, shown beside the translations.
         docids: the document of each segment (per-document scores and filtering).
-        metrics: ``"bleu"``, ``"chrf"``, ``"ter"``, ``"nist"``, a `MetricSpec` with keyword
-            options of `parbleu.BLEU`, `CHRF`, `TER`, `NIST` (``MetricSpec("chrf",
-            {"word_order": 2})`` is chrF++), or such a metric object (``CHRF(word_order=2)``),
-            whose options are used with the report's references. Segment scores of BLEU
-            use effective order (sacreBLEU's sentence BLEU).
+        metrics: names of `parbleu.metrics.registry` (``"bleu"``, ``"chrf"``, ``"ter"``,
+            plug-ins ...), a `MetricSpec` with the metric's keyword options
+            (``MetricSpec("chrf", {"word_order": 2})`` is chrF++), or a metric object
+            (``CHRF(word_order=2)``), whose options are used with the report's references.
+            Segment scores are the metric's sentence-level variant (BLEU: effective order,
+            sacreBLEU's sentence BLEU).
         scores: external segment scores: name to system to N scores (COMET, BERTScore).
         human: human judgments per system or per segment (`HumanScores`).
         baseline: the system the paired tests compare against (default: the first).

@@ -7,10 +7,11 @@ that is not valid Unicode (a lone surrogate cannot be written as UTF-8, so it co
 shown), external or human scores for systems the report does not have, a metric the report
 cannot show or one given twice.
 
-Metrics are given by name (``"chrf"``), as a `MetricSpec` (a name and the keyword options of
-`parbleu.BLEU`, `CHRF`, `TER`, `NIST`) or as a metric object such as ``CHRF(word_order=2)``
-(the command line builds them with `parbleu.cli.options.build_metrics`); the report uses the
-metric's options and its own references.
+Metrics are given by name (``"chrf"``, any name of `parbleu.metrics.registry`, plug-ins
+included), as a `MetricSpec` (a name and the metric's keyword options) or as a metric object
+such as ``CHRF(word_order=2)`` (the command line builds them with
+`parbleu.cli.options.build_metrics`); the report uses the metric's options and its own
+references, and shows it as its registry entry says (`report_entry`).
 """
 
 from __future__ import annotations
@@ -20,28 +21,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parbleu.errors import InputError, LengthMismatchError, OptionError
-from parbleu.metrics import BLEU, CHRF, NIST, TER, AnyMetric
+from parbleu.metrics import AnyMetric
+from parbleu.metrics.registry import MetricEntry, entry_for, metric_entry
 from parbleu.references import ReferenceSet, check_hypotheses, resolve_references
 from parbleu.significance import DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED
 
 __all__ = [
     "DEFAULT_AR_TRIALS",
-    "METRIC_NAMES",
     "HumanScores",
     "MetricSpec",
     "ReportInputs",
     "Significance",
-    "TextMetric",
-    "metric_kind",
+    "report_entry",
 ]
-
-#: A metric the report computes from text and shows segment by segment.
-TextMetric = BLEU | CHRF | TER | NIST
-
-#: The metrics a report computes from text, by name; their browser views are kind-specific.
-_CLASSES: dict[str, type[TextMetric]] = {"bleu": BLEU, "chrf": CHRF, "ter": TER, "nist": NIST}
-#: Metric names a report computes from text.
-METRIC_NAMES = tuple(_CLASSES)
 
 #: Randomization trials of the report: sacreBLEU's 10,000 cost about 10 s per metric on
 #: 100,000 segments; 1,000 resolve p-values to 0.001, enough to decide at 0.05.
@@ -50,45 +42,46 @@ DEFAULT_AR_TRIALS = 1000
 
 @dataclass(frozen=True, eq=False)
 class MetricSpec:
-    """A metric by name with its keyword options (those of `parbleu.BLEU`, `CHRF` ...)."""
+    """A metric by name with its keyword options (those of `parbleu.BLEU`, `CHRF` ...).
+
+    Raises:
+        OptionError: no metric has this name (the message lists those there are).
+    """
 
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.name not in METRIC_NAMES:
-            raise OptionError(
-                f"unknown metric {self.name!r}; choose from {', '.join(METRIC_NAMES)}"
-            )
+        metric_entry(self.name)
 
-    def build(self) -> TextMetric:
+    def build(self) -> AnyMetric:
         """The metric, without references (an unknown option is an `OptionError`)."""
-        return _CLASSES[self.name](**self.options)
+        entry = metric_entry(self.name)
+        return entry.build(entry.make_options(self.options))
 
 
-def _not_shown(value: object) -> str:
-    return (
-        f"a report computes {', '.join(c.__name__ for c in _CLASSES.values())} from text; got "
-        f"{type(value).__name__} (give other scores per segment as external scores)"
-    )
+def report_entry(metric: object) -> MetricEntry:
+    """The registry entry of a metric the report computes from text.
+
+    Raises:
+        OptionError: `metric` is not a metric of the registry.
+    """
+    entry = entry_for(metric)
+    if entry is None:
+        raise OptionError(
+            "a report computes the metrics of parbleu.metrics.registry from text; got "
+            f"{type(metric).__name__} (give other scores per segment as external scores)"
+        )
+    return entry
 
 
-def metric_kind(metric: AnyMetric) -> str:
-    """``bleu``, ``chrf``, ``ter`` or ``nist``: which of the report's metrics `metric` is."""
-    for name, cls in _CLASSES.items():
-        if type(metric) is cls:
-            return name
-    raise OptionError(_not_shown(metric))
-
-
-def _metric(value: str | MetricSpec | AnyMetric) -> TextMetric:
+def _metric(value: str | MetricSpec | AnyMetric) -> AnyMetric:
     """The metric a name, a spec or a metric object stands for (one the report can show)."""
     if isinstance(value, str):
         value = MetricSpec(value)
     metric = value.build() if isinstance(value, MetricSpec) else value
-    if isinstance(metric, (BLEU, CHRF, TER, NIST)) and type(metric) in _CLASSES.values():
-        return metric
-    raise OptionError(_not_shown(metric))
+    report_entry(metric)
+    return metric
 
 
 @dataclass(frozen=True)
@@ -145,7 +138,7 @@ class ReportInputs:
     systems: tuple[tuple[str, ...], ...]
     source: tuple[str, ...] | None
     docids: tuple[str, ...] | None
-    metrics: tuple[TextMetric, ...]  # without references: their options
+    metrics: tuple[AnyMetric, ...]  # without references: their options
     scores: Mapping[str, Mapping[str, Sequence[float | None]]]
     human: HumanScores | None
     baseline: int
@@ -186,7 +179,7 @@ class ReportInputs:
         source_lines = _parallel("source", source, n_segments)
         doc_lines = _parallel("document ids", docids, n_segments)
         chosen = tuple(_metric(m) for m in metrics)
-        kinds = [metric_kind(m) for m in chosen]
+        kinds = [report_entry(m).name for m in chosen]
         if len(set(kinds)) != len(kinds):
             raise OptionError(f"each metric may be given once; got {', '.join(kinds)}")
         if not chosen and not scores:

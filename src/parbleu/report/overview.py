@@ -24,9 +24,12 @@ def _metric(column: MetricColumn, tests: MetricTests) -> dict[str, Any]:
     return {
         "key": column.key,
         "label": column.label,
-        "kind": column.kind,
+        "title": column.title,
+        "view": column.view,
         "higher_is_better": column.higher_is_better,
         "decimals": column.decimals,
+        "percent": column.percent,
+        "note": column.note,
         "signature": column.signature,
         "options": dict(column.options),
         "corpus": list(column.corpus),

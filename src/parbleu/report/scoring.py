@@ -1,8 +1,9 @@
 """Every metric's statistics, corpus scores and segment scores for every system of a report.
 
 Each metric follows parbleu's spine once per system: references prepared once, per-segment
-statistics, column sums, the formula. Segment scores are the same statistics row by row, with
-sentence-level BLEU's effective order (as ``sacrebleu.sentence_bleu`` and ``parbleu -sl``).
+statistics, column sums, the formula. Segment scores are the same statistics row by row,
+scored by the metric's sentence-level variant (its registry entry's: BLEU's effective order,
+as ``sacrebleu.sentence_bleu`` and ``parbleu -sl``).
 External scores (COMET, BERTScore ...) become `ExternalScores` columns: their corpus score is
 the mean, and every test below applies to them unchanged.
 
@@ -23,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import FloatArray
-from parbleu.metrics import BLEU, AnyMetric, ExternalScores
-from parbleu.report.inputs import ReportInputs, TextMetric, metric_kind
+from parbleu.metrics import AnyMetric, ExternalScores
+from parbleu.report.inputs import ReportInputs, report_entry
 from parbleu.stats import Stats
 
 __all__ = ["MISSING", "MetricColumn", "fixed_point", "options_json", "score_columns"]
@@ -32,21 +33,27 @@ __all__ = ["MISSING", "MetricColumn", "fixed_point", "options_json", "score_colu
 #: Stored value of a segment without a score.
 MISSING = -(2**31)
 
-#: Decimals of stored segment scores.
-DECIMALS = {"bleu": 2, "chrf": 2, "ter": 2, "nist": 3, "external": 4}
+#: Decimals of stored external segment scores (a metric's own are its entry's).
+EXTERNAL_DECIMALS = 4
+
+#: The view of external scores (a metric's is its entry's `SegmentView`).
+EXTERNAL_VIEW = "score"
 
 
 @dataclass(frozen=True, eq=False)
 class MetricColumn:
     """One metric for every system: statistics, corpus scores and segment scores."""
 
-    key: str  # "bleu", "chrf", "ter", "nist", or "score:NAME" for external scores
+    key: str  # the metric's name in the registry ("bleu"), or "score:NAME" for external scores
     label: str  # what the score is called: BLEU, chrF2++, TER, COMET
-    kind: str  # "bleu", "chrf", "ter", "nist" or "external"
+    title: str  # the metric's title (BLEU, chrF, TER), or the external score's label
+    view: str  # how a segment is shown: a `SegmentView` value ("score" for external scores)
     higher_is_better: bool
     decimals: int
+    percent: bool  # whether scores are percentages
+    note: str  # what to know when reading the numbers (the entry's note)
     metric: AnyMetric  # prepared references; its formula scores any sum of rows
-    sentence: AnyMetric  # the formula of one segment (BLEU: effective order)
+    sentence: AnyMetric  # the formula of one segment (the entry's sentence-level variant)
     stats: tuple[Stats, ...]  # per system
     corpus: tuple[float, ...]  # corpus score per system
     segments: FloatArray  # (systems, segments), NaN where a segment has no score
@@ -79,6 +86,8 @@ def _label(metric: AnyMetric, stats: Stats) -> str:
 
 def options_json(options: Any) -> dict[str, Any]:
     """A metric's options dataclass as JSON values (enums by their value), for the page."""
+    if not dataclasses.is_dataclass(options):
+        return {}
 
     def plain(value: Any) -> Any:
         if isinstance(value, Enum):
@@ -88,19 +97,12 @@ def options_json(options: Any) -> dict[str, Any]:
     return {f.name: plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
 
 
-def _sentence_metric(metric: AnyMetric) -> AnyMetric:
-    """The formula of one segment: BLEU with effective order (sacreBLEU's sentence BLEU)."""
-    if isinstance(metric, BLEU):
-        return BLEU(options=dataclasses.replace(metric.options, effective_order=True))
-    return metric
-
-
 def _text_column(
-    unprepared: TextMetric, inputs: ReportInputs, progress: Callable[[str], None]
+    unprepared: AnyMetric, inputs: ReportInputs, progress: Callable[[str], None]
 ) -> MetricColumn:
-    kind = metric_kind(unprepared)
+    entry = report_entry(unprepared)
     metric = unprepared.with_prepared(unprepared.prepare(inputs.references))
-    sentence = _sentence_metric(metric)
+    sentence = entry.sentence_metric(metric)
     stats = []
     for name, lines in zip(inputs.system_names, inputs.systems, strict=True):
         progress(f"{metric.name} statistics of {name}")
@@ -108,18 +110,21 @@ def _text_column(
     corpus = [metric.score_totals(metric.corpus_totals(s)).score for s in stats]
     segments = np.stack([sentence.scores(s.values) for s in stats])
     return MetricColumn(
-        key=kind,
+        key=entry.name,
         label=_label(metric, stats[0]),
-        kind=kind,
+        title=entry.title,
+        view=str(entry.segment_view),
         higher_is_better=metric.higher_is_better,
-        decimals=DECIMALS[kind],
+        decimals=entry.decimals,
+        percent=entry.percent,
+        note=entry.note,
         metric=metric,
         sentence=sentence,
         stats=tuple(stats),
         corpus=tuple(float(c) for c in corpus),
         segments=segments,
         signature=metric.signature().format(),
-        options=options_json(metric.options),
+        options=options_json(getattr(metric, "options", None)),
     )
 
 
@@ -133,9 +138,12 @@ def _external_column(
     return MetricColumn(
         key=f"score:{label}",
         label=label,
-        kind="external",
+        title=label,
+        view=EXTERNAL_VIEW,
         higher_is_better=scores.higher_is_better,
-        decimals=DECIMALS["external"],
+        decimals=EXTERNAL_DECIMALS,
+        percent=False,
+        note="",
         metric=scores,
         sentence=scores,
         stats=stats,

@@ -16,9 +16,10 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.engine.text import tokenize_block
-from parbleu.metrics import BLEU, TER
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.registry import SegmentView
 from parbleu.report.analysis import Groups, group_scores
-from parbleu.report.inputs import ReportInputs
+from parbleu.report.inputs import ReportInputs, report_entry
 from parbleu.report.payload import Payload, smallest_unsigned
 from parbleu.report.scoring import MetricColumn, fixed_point
 from parbleu.report.tokens import TokenLayout, TokenSpans, layout, spans_from_tokens
@@ -32,11 +33,14 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True, eq=False)
 class Tokens:
-    """The token layouts of a report: BLEU's words, and TER's when TER is chosen."""
+    """The token layouts of a report: n-gram words (BLEU's), and edited words (TER's).
+
+    The edited words are there when a metric with the edits view is chosen.
+    """
 
     words: TokenLayout
     word_settings: dict[str, Any]
-    ter: TokenLayout | None
+    edits: TokenLayout | None
 
 
 def token_rows(inputs: ReportInputs) -> list[str]:
@@ -45,19 +49,29 @@ def token_rows(inputs: ReportInputs) -> list[str]:
     return [line or "" for segment in zip(*streams, strict=True) for line in segment]
 
 
+def _with_view(inputs: ReportInputs, view: SegmentView) -> AnyMetric | None:
+    """The first metric whose entry shows segments with `view`."""
+    return next((m for m in inputs.metrics if report_entry(m).segment_view is view), None)
+
+
 def _word_settings(inputs: ReportInputs) -> dict[str, Any]:
-    """BLEU's tokenizer and casing (13a, cased, without BLEU): the tokens the report shows."""
-    bleu = next((m for m in inputs.metrics if isinstance(m, BLEU)), None)
-    if bleu is None:
+    """The tokens the report shows: those of the n-gram view's metric (BLEU's).
+
+    Its tokenizer and casing; without such a metric, 13a and cased.
+    """
+    metric = _with_view(inputs, SegmentView.NGRAMS)
+    if metric is None:
         return {"tokenize": str(TokenizerName.MTEVAL_13A), "lowercase": False}
-    return {"tokenize": str(bleu.options.tokenize), "lowercase": bleu.options.lowercase}
+    options: Any = getattr(metric, "options", None)  # the view's options (SegmentView)
+    return {"tokenize": str(options.tokenize), "lowercase": bool(options.lowercase)}
 
 
-def _ter_layout(inputs: ReportInputs, rows: list[str]) -> TokenLayout | None:
-    ter = next((m for m in inputs.metrics if isinstance(m, TER)), None)
-    if ter is None:
+def _edits_layout(inputs: ReportInputs, rows: list[str]) -> TokenLayout | None:
+    """The words of the edits view's metric (TER's tercom tokens), if one is chosen."""
+    metric = _with_view(inputs, SegmentView.EDITS)
+    if metric is None:
         return None
-    tokenizer = ter.tokenizer
+    tokenizer: Any = getattr(metric, "tokenizer", None)  # tercom's (SegmentView.EDITS)
     n_refs = len(inputs.references.streams)
     width = n_refs + len(inputs.systems)
 
@@ -98,7 +112,7 @@ def tokens(inputs: ReportInputs, rows: list[str]) -> Tokens:
         return TokenSpans(block.codes, block.starts, block.lengths, block.offsets)
 
     words = _layout_rows(rows, tokenize, lowercase=lowercase)
-    return Tokens(words, settings, _ter_layout(inputs, rows))
+    return Tokens(words, settings, _edits_layout(inputs, rows))
 
 
 def _utf16_lengths(lines: list[str], text: str) -> IntArray:
@@ -136,7 +150,10 @@ def _add_scores(payload: Payload, name: str, values: npt.NDArray[np.float64], de
 
 
 def _lowercase_exceptions(rows: list[str]) -> tuple[dict[str, str], dict[int, str]]:
-    """For chrF's ``lowercase``: a character table, and lines it does not lowercase right."""
+    """A character table, and the lines it does not lowercase right.
+
+    For the ``lowercase`` option of the characters view (chrF's).
+    """
     table: dict[str, str] = {}
     for char in set().union(*map(set, rows)) if rows else ():
         lower = char.lower()
@@ -174,17 +191,17 @@ def segment_payload(
     present = np.array([[r is not None for r in s] for s in inputs.references.streams]).T
     payload.add_array("references/present", present.astype(np.uint8).ravel())
     _add_layout(payload, "tokens/words", words.words)
-    if words.ter is not None:
-        _add_layout(payload, "tokens/ter", words.ter)
+    if words.edits is not None:
+        _add_layout(payload, "tokens/edits", words.edits)
     storage = {}
     for column in columns:
         storage[column.key] = _add_scores(
             payload, f"scores/{column.key}", column.segments, column.decimals
         )
-        if column.kind == "chrf" and column.options.get("lowercase"):
+        if column.view == SegmentView.CHARACTERS and column.options.get("lowercase"):
             table, exceptions = _lowercase_exceptions(token_rows(inputs))
-            payload.add_json("chrf/lowercase", table)
-            payload.add_json("chrf/exceptions", exceptions)
+            payload.add_json("characters/lowercase", table)
+            payload.add_json("characters/exceptions", exceptions)
     payload.header["storage"] = storage
     if documents is not None:
         payload.add_array("documents/index", smallest_unsigned(documents.index))

@@ -1,4 +1,4 @@
-"""Reward functions for TRL's ``GRPOTrainer``: BLEU, chrF/chrF++ or TER, scaled to [0, 1].
+"""Reward functions for TRL's ``GRPOTrainer``: BLEU, chrF/chrF++, TER ..., scaled to [0, 1].
 
 Each completion is scored against the reference(s) in a dataset column.
 
@@ -35,13 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parbleu.errors import InputError, OptionError
-from parbleu.rewards.scores import make_metric
-from parbleu.rewards.values import reward_values
+from parbleu.rewards.values import reward_metric, reward_values
 
 __all__ = ["RewardFunction", "completion_text", "reward_function"]
-
-#: Metrics a reward can use: higher is better after scaling.
-REWARD_METRICS = ("bleu", "chrf", "chrf++", "ter")
 
 
 def completion_text(completion: object, index: int) -> str | None:
@@ -80,10 +76,11 @@ def _content_text(content: object) -> str | None:
 class RewardFunction:
     """A GRPO reward: the metric's sentence score of each completion, scaled to [0, 1].
 
-    BLEU and chrF are divided by 100; TER becomes ``max(0, 1 - TER / 100)``; both clipped
-    to [0, 1]. A completion whose reference is missing (None, NaN or pandas' NA, as a
-    missing cell of a data frame holds; or a list without any reference) or that has no
-    text gets None; missing entries of a list of references are left out.
+    A percentage where higher is better (BLEU, chrF) is divided by 100; one where lower is
+    better (TER) becomes ``max(0, 1 - TER / 100)``; both clipped to [0, 1]. A completion
+    whose reference is missing (None, NaN or pandas' NA, as a missing cell of a data frame
+    holds; or a list without any reference) or that has no text gets None; missing entries
+    of a list of references are left out.
     """
 
     metric: str
@@ -121,17 +118,17 @@ def reward_function(
     """A reward function for TRL's ``GRPOTrainer`` (``reward_funcs=[...]``).
 
     Args:
-        metric: ``bleu`` (sentence BLEU, effective order), ``chrf``, ``chrf++`` or ``ter``.
+        metric: ``bleu`` (sentence BLEU, effective order), ``chrf``, ``chrf++``, ``ter``, or
+            another name of `parbleu.metrics.registry` whose scores are percentages.
         reference_column: the dataset column with each prompt's reference: a string or a
             list of strings.
         **options: the metric's options (`parbleu.BLEU`, `parbleu.CHRF`, `parbleu.TER`).
 
     Raises:
-        OptionError: an unknown metric or option, checked here rather than mid-training.
+        OptionError: an unknown metric or option, or a metric whose scores are not
+            percentages, checked here rather than mid-training.
     """
-    if metric not in REWARD_METRICS:
-        raise OptionError(f"metric must be one of {', '.join(REWARD_METRICS)}; got {metric!r}")
     if not isinstance(reference_column, str) or not reference_column:
         raise OptionError(f"reference_column must be a column name; got {reference_column!r}")
-    make_metric(metric, dict(options))
+    reward_metric(metric, options)
     return RewardFunction(metric, reference_column, dict(options))

@@ -20,46 +20,28 @@ import numpy as np
 
 from parbleu.arrays import FloatArray
 from parbleu.engine.ranges import fixed_ranges
-from parbleu.errors import InputError, OptionError
-from parbleu.metrics.bleu.metric import BLEU
-from parbleu.metrics.bleu.options import BleuOptions
-from parbleu.metrics.chrf.metric import CHRF
-from parbleu.metrics.chrf.options import ChrfOptions
-from parbleu.metrics.ter.metric import TER
-from parbleu.metrics.ter.options import TerOptions
-from parbleu.options import options_from
+from parbleu.errors import InputError
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.registry import sentence_metric
 
-__all__ = ["BLOCK_ITEMS", "METRICS", "make_metric", "sentence_scores"]
+__all__ = ["BLOCK_ITEMS", "make_metric", "sentence_scores"]
 
 #: Items scored together at most.
 BLOCK_ITEMS = 1 << 14
 
-#: Metric names and the defaults they set for sentence scores (BLEU uses
-#: effective order, as sacreBLEU's ``sentence_bleu``). NIST is not among them: its
-#: information weights come from all the references scored together, so its sentence score
-#: would depend on the block an item falls in.
-METRICS: dict[str, dict[str, Any]] = {
-    "bleu": {"effective_order": True},
-    "chrf": {},
-    "chrf++": {"word_order": 2},
-    "ter": {},
-}
 
+def make_metric(metric: str, options: dict[str, Any]) -> AnyMetric:
+    """The metric called `metric` for sentence scores, with `options`.
 
-def make_metric(metric: str, options: dict[str, Any]) -> BLEU | CHRF | TER:
-    """The parbleu metric called `metric`, with its sentence-score defaults and `options`.
+    Any metric of `parbleu.metrics.registry` whose sentence scores stand alone: its
+    sentence-level variant (BLEU with effective order, as sacreBLEU's ``sentence_bleu``)
+    under `options`. NIST is refused: its information weights come from all the references
+    scored together, so its sentence score would depend on the block an item falls in.
 
     Raises:
         OptionError: an unknown metric, an unknown option or a bad value.
     """
-    if metric not in METRICS:
-        raise OptionError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
-    settings = {**METRICS[metric], **options}
-    if metric == "bleu":
-        return BLEU(options=options_from(BleuOptions, None, settings, "BLEU"))
-    if metric == "ter":
-        return TER(options=options_from(TerOptions, None, settings, "TER"))
-    return CHRF(options=options_from(ChrfOptions, None, settings, "CHRF"))
+    return sentence_metric(metric, options)
 
 
 def reference_list(value: object, where: str) -> list[str]:
@@ -86,7 +68,8 @@ def sentence_scores(
     Args:
         hypotheses: N strings.
         references: N references: each a string or a list of strings.
-        metric: ``bleu``, ``chrf``, ``chrf++`` or ``ter``.
+        metric: ``bleu``, ``chrf``, ``chrf++``, ``ter`` or another name of
+            `parbleu.metrics.registry` (`make_metric`).
         **options: the metric's options (`parbleu.BLEU`, `parbleu.CHRF`, ...).
     """
     scorer = make_metric(metric, options)

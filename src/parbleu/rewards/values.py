@@ -15,9 +15,12 @@ from typing import Any
 
 import numpy as np
 
+from parbleu.errors import OptionError
+from parbleu.metrics.base import AnyMetric
+from parbleu.metrics.registry import metric_entry
 from parbleu.rewards.scores import make_metric, reference_list
 
-__all__ = ["reward_values"]
+__all__ = ["reward_metric", "reward_values"]
 
 
 def _absent(value: object) -> bool:
@@ -45,6 +48,21 @@ def _references(value: object, where: str) -> list[str] | None:
     return reference_list(value, where)
 
 
+def reward_metric(metric: str, options: Mapping[str, Any]) -> AnyMetric:
+    """The sentence-level metric of a reward, checked before any scoring.
+
+    Raises:
+        OptionError: an unknown metric or option, or a metric whose scores are not
+            percentages (a reward scales percentages to [0, 1]).
+    """
+    entry = metric_entry(metric)
+    if not entry.percent:
+        raise OptionError(
+            f"a reward scales percentages to [0, 1]; {entry.title} scores are not percentages"
+        )
+    return make_metric(metric, dict(options))
+
+
 def reward_values(
     metric: str,
     options: Mapping[str, Any],
@@ -60,7 +78,7 @@ def reward_values(
         return rewards
     refs = [given[i] or [] for i in scorable]
     hyps = [texts[i] or "" for i in scorable]
-    scorer = make_metric(metric, dict(options))
+    scorer = reward_metric(metric, options)
     scores = np.asarray(scorer.sentence_scores(hyps, segment_refs=refs), dtype=np.float64)
     scaled = scores / 100.0 if scorer.higher_is_better else 1.0 - scores / 100.0
     for i, value in zip(scorable, np.clip(scaled, 0.0, 1.0).tolist(), strict=True):

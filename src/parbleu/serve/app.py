@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from parbleu.errors import MissingDependencyError, ParbleuError
-from parbleu.rewards.scores import METRICS
+from parbleu.metrics.registry import builtin_entries
 from parbleu.serve.datasets import Datasets
 from parbleu.serve.requests import BadRequestError, openrlhf_request, score_request, verl_request
 from parbleu.serve.scoring import (
@@ -140,7 +140,7 @@ def build_app(config: ServeConfig, datasets: Datasets) -> Any:
         status = {
             "status": "ok",
             "metric": config.metric,
-            "metrics": list(METRICS),
+            "metrics": [name for entry in builtin_entries() for name in entry.names],
             "datasets": datasets.sizes(),
             "in_flight": load.in_flight,
             "served": load.served,

@@ -18,10 +18,12 @@ rescored with the metric's vectorized formula:
 
 With the same seed and sample counts the results are sacreBLEU 2.6.0's: its random numbers
 (``np.random.default_rng(seed)``; the same resamples for every system), its float32
-bootstrap arithmetic (each metric's ``float32_scorer``; ``arithmetic="float64"`` turns it off), its
-p-value ``(c + 1) / (n + 1)`` and its interval: half the distance between the ``n // 40``-th
-smallest and largest resampled scores. Seeds are arguments, never read from the environment;
-``seed=None`` draws fresh entropy, and the results record it so that the run can be repeated.
+bootstrap arithmetic (each metric's ``float32_scorer``, for the options that the
+`Float32Rule` of its entry allows: `parbleu.metrics.registry.float32_scorer`;
+``arithmetic="float64"`` turns it off), its p-value ``(c + 1) / (n + 1)`` and its interval:
+half the distance between the ``n // 40``-th smallest and largest resampled scores. Seeds
+are arguments, never read from the environment; ``seed=None`` draws fresh entropy, and the
+results record it so that the run can be repeated.
 
     >>> from parbleu import BLEU
     >>> refs = ["the cat sat on the mat", "a dog barked at the moon", "it was late"]
@@ -44,6 +46,7 @@ import numpy.typing as npt
 from parbleu.arrays import FloatArray
 from parbleu.errors import InputError, LengthMismatchError
 from parbleu.metrics.base import AnyMetric, Float32Scorer
+from parbleu.metrics.registry import float32_scorer
 from parbleu.options import check_int, coerce_enum
 from parbleu.signature import Signature
 from parbleu.significance.defaults import (
@@ -349,7 +352,7 @@ def _entropy(sequence: np.random.SeedSequence) -> int:
 def _bootstrap_scorer(metric: AnyMetric, mode: Arithmetic) -> tuple[Float32Scorer, bool]:
     """The scorer of bootstrap resamples and whether statistics are summed in float32."""
     if mode is Arithmetic.SACREBLEU:
-        scorer = metric.float32_scorer()
+        scorer = float32_scorer(metric)
         if scorer is not None:
             return scorer, True
 
@@ -389,7 +392,7 @@ def _p_value(statistic: npt.NDArray[Any], observed: float) -> float:
 
 def _differs(metric: AnyMetric, mode: Arithmetic) -> bool:
     """Whether ``mode`` gives other bootstrap numbers than sacreBLEU's arithmetic would."""
-    return mode is Arithmetic.FLOAT64 and metric.float32_scorer() is not None
+    return mode is Arithmetic.FLOAT64 and float32_scorer(metric) is not None
 
 
 def _signature(

@@ -35,9 +35,11 @@ from parbleu.cli.meta.output import meta_json, meta_text, plot
 from parbleu.cli.options import (
     MAX_WIDTH,
     METRIC_NAMES,
+    CommandMetrics,
     Context,
     add_metric_options,
     build_metrics,
+    command_metrics,
     integer,
     number,
 )
@@ -80,8 +82,9 @@ Metric options of `parbleu` (-tok, -lc, ...) are accepted. See docs/meta.md.
 """
 
 
-def build_meta_parser() -> argparse.ArgumentParser:
+def build_meta_parser(metrics: CommandMetrics | None = None) -> argparse.ArgumentParser:
     """Options of ``parbleu meta`` (the metric options are the main command's)."""
+    metrics = metrics or command_metrics()
     parser = CommandParser(
         prog="parbleu meta",
         description=_DESCRIPTION,
@@ -98,10 +101,10 @@ def build_meta_parser() -> argparse.ArgumentParser:
         "--metrics",
         "-m",
         nargs="+",
-        choices=METRIC_NAMES,
+        choices=metrics.names,
         default=None,
         metavar="METRIC",
-        help=f"from {', '.join(METRIC_NAMES)} (default: those of {', '.join(DEFAULT_METRICS)} "
+        help=f"from {', '.join(metrics.names)} (default: those of {', '.join(DEFAULT_METRICS)} "
         "the command line can compute; TER is slow on many systems)",
     )
     add(
@@ -167,7 +170,7 @@ def build_meta_parser() -> argparse.ArgumentParser:
     )
     add("--encoding", "-e", default="utf-8", help="encoding of all input files")
     add_mtme_options(parser)
-    add_metric_options(parser)
+    add_metric_options(parser, metrics)
     return parser
 
 
@@ -175,8 +178,8 @@ def _metric_stats(
     args: argparse.Namespace, inputs: MetaInputs, systems: Sequence[str]
 ) -> list[SegmentStats]:
     names = args.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
-    corpus = build_metrics(names, args, Context())
-    sentence = build_metrics(names, args, Context(sentence_level=True))
+    corpus = build_metrics(names, vars(args), Context())
+    sentence = build_metrics(names, vars(args), Context(sentence_level=True))
     references = ReferenceSet(tuple(tuple(stream) for stream in inputs.refs))
     result = []
     for unprepared, sentence_metric in zip(corpus, sentence, strict=True):
@@ -299,7 +302,7 @@ def _mtme_lines(args: argparse.Namespace) -> list[str]:
 
 def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu meta`` with explicit streams; returns the exit code."""
-    parser = build_meta_parser()
+    parser = build_meta_parser(command_metrics(argv))
     args = parser.parse_args(list(argv))
     if args.mtme is not None:
         return emit(lambda: _mtme_lines(args), stdout, stderr, prog="parbleu meta")

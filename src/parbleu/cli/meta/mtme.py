@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from parbleu.arrays import FloatArray
-from parbleu.cli.options import METRIC_NAMES, Context, build_metrics
+from parbleu.cli.options import Context, build_metrics
 from parbleu.errors import InputError, OptionError
 from parbleu.io.mtme import MtmeSet, ScoreTable, metric_files, open_mtme
 from parbleu.meta.clusters import MetricRanking
@@ -88,9 +88,9 @@ def mtme_request(args: argparse.Namespace) -> MtmeRequest:
         raise OptionError("--permutations must be >= 0", option="--permutations")
     names = args.metrics if args.metrics is not None else []
     if not names and not args.metric_scores:
-        names = [m for m in ("bleu", "chrf") if m in METRIC_NAMES]
-    corpus = build_metrics(names, args, Context())
-    sentence = build_metrics(names, args, Context(sentence_level=True))
+        names = ["bleu", "chrf"]
+    corpus = build_metrics(names, vars(args), Context())
+    sentence = build_metrics(names, vars(args), Context(sentence_level=True))
     return MtmeRequest(
         root=Path(args.mtme),
         lps=tuple(dict.fromkeys(args.lp)),

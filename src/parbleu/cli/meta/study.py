@@ -59,7 +59,7 @@ def run_study(
     check_study_options(args)
     inputs = read_study_inputs(args)
     names = args.metrics or [m for m in default_metrics if m in METRIC_NAMES]
-    metrics = build_metrics(names, args, Context())
+    metrics = build_metrics(names, vars(args), Context())
     others = {}
     if args.mixed_reference:
         others[MIXED] = draw_one_reference(inputs.references, args.seed)

@@ -4,7 +4,8 @@ sacreBLEU's ``BLEU.compute_bleu`` on a float32 row makes every precision
 ``100 * match / total`` (and its smoothed forms) a float32; logarithms, the mean and the brevity
 penalty stay float64, so every score is a Python float for sacreBLEU (all flags false).
 Options sacreBLEU does not have (weights, Chen and Cherry's smoothing 4-7, NLTK's variant)
-have no float32 arithmetic: they are resampled in float64 (`BLEU.float32_scorer`).
+have no float32 arithmetic: they are resampled in float64 (the `Float32Rule` of BLEU's entry,
+`parbleu.metrics.bleu.entry`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,7 @@ from parbleu.numeric import libm
 from parbleu.numeric.float32 import F32, as_float32, usable
 from parbleu.stats import Layout
 
-__all__ = ["SACREBLEU_SMOOTHING", "bleu_float32"]
-
-#: The smoothing methods sacreBLEU has.
-SACREBLEU_SMOOTHING = (Smoothing.NONE, Smoothing.FLOOR, Smoothing.ADD_K, Smoothing.EXP)
+__all__ = ["bleu_float32"]
 
 
 def _precisions(

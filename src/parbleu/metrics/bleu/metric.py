@@ -27,7 +27,7 @@ from parbleu.engine.ngrams import NgramTable, build_table, clipped_matches, ngra
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.bleu.formula import bleu_from_totals, bleu_layout
-from parbleu.metrics.bleu.options import BleuOptions, RefLength, SmoothVariant
+from parbleu.metrics.bleu.options import BleuOptions, RefLength
 from parbleu.metrics.bleu.result import BleuScore
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet, plain_streams
@@ -167,20 +167,16 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         """BLEU of each row of summed statistics."""
         return bleu_from_totals(rows, self.options, self.layout).scores
 
-    def float32_scorer(self) -> Float32Scorer | None:
-        """SacreBLEU's float32 bootstrap arithmetic, for the options sacreBLEU has."""
-        from parbleu.metrics.bleu.float32 import (  # noqa: PLC0415 (resampling only)
-            SACREBLEU_SMOOTHING,
-            bleu_float32,
-        )
+    def float32_scorer(self) -> Float32Scorer:
+        """SacreBLEU's float32 bootstrap arithmetic.
+
+        It applies to the options the `Float32Rule` of BLEU's entry allows, which
+        `parbleu.metrics.registry.float32_scorer` asks first.
+        """
+        from parbleu.metrics.bleu.float32 import bleu_float32  # noqa: PLC0415 (resampling only)
 
         options, layout = self.options, self.layout
-        sacrebleu_has = (
-            options.smooth_method in SACREBLEU_SMOOTHING
-            and options.smooth_variant is SmoothVariant.PAPER
-            and options.weights is None
-        )
-        return (lambda rows: bleu_float32(rows, options, layout)) if sacrebleu_has else None
+        return lambda rows: bleu_float32(rows, options, layout)
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """case, eff, tok, smooth (and parbleu's extra fields when they apply)."""

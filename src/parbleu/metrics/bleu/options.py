@@ -17,7 +17,14 @@ from parbleu.options import (
 )
 from parbleu.tokenizers import TokenizerName, check_spm_model
 
-__all__ = ["DEFAULT_ORDER", "BleuOptions", "RefLength", "SmoothVariant", "Smoothing"]
+__all__ = [
+    "DEFAULT_ORDER",
+    "SACREBLEU_SMOOTHING",
+    "BleuOptions",
+    "RefLength",
+    "SmoothVariant",
+    "Smoothing",
+]
 
 #: The paper's N (Papineni et al. 2002, section 3: "N = 4").
 DEFAULT_ORDER = 4
@@ -64,6 +71,9 @@ class RefLength(Choice):
     CLOSEST = "closest"
     SHORTEST = "shortest"
 
+
+#: The smoothing methods sacreBLEU has (the others have no float32 resampling arithmetic).
+SACREBLEU_SMOOTHING = (Smoothing.NONE, Smoothing.FLOOR, Smoothing.ADD_K, Smoothing.EXP)
 
 #: Default smoothing value of the methods that take one: sacreBLEU's epsilon and k, and the
 #: K (methods 4, 7) and alpha (method 6) of Chen and Cherry (2014), which NLTK also uses.

@@ -123,7 +123,7 @@ class ReportData {
     }
     this.present = container.section("references/present");
     this.tokens = { words: new TokenLayout(container, "tokens/words", this.whitespace) };
-    if (head.sections["tokens/ter/splits"]) this.tokens.ter = new TokenLayout(container, "tokens/ter", this.whitespace);
+    if (head.sections["tokens/edits/splits"]) this.tokens.edits = new TokenLayout(container, "tokens/edits", this.whitespace);
     this.scores = {};
     for (const metric of overview.metrics) {
       const name = `scores/${metric.key}`;
@@ -137,8 +137,8 @@ class ReportData {
         this.docScores[metric.key] = { values: container.section(name), fixed: container.kind(name) === "i32", decimals: metric.decimals };
       }
     }
-    this.chrfLower = container.section("chrf/lowercase");
-    this.chrfExceptions = container.section("chrf/exceptions") || {};
+    this.lowerTable = container.section("characters/lowercase");
+    this.lowerExceptions = container.section("characters/exceptions") || {};
     this.lowerText = null;
   }
 

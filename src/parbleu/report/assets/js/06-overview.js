@@ -84,7 +84,7 @@ function pMatrix(ov, m) {
 }
 
 function bandsTable(ov) {
-  const bleu = ov.metrics.find((m) => m.kind === "bleu");
+  const bleu = ov.metrics.find((m) => m.view === "ngrams");
   const rows = BLEU_BANDS.map(([range, meaning]) => h("tr", null, h("td", null, range), h("td", null, meaning),
     h("td", null, bleu ? ov.systems.filter((_, s) => bandOf(bleu.corpus[s]) === meaning).join(", ") : "")));
   return [
@@ -113,6 +113,7 @@ function renderOverview(panel, ov) {
       "a line is drawn only where every system above is significantly better than every system below (WMT's presentation)."),
     h("h2", null, "Rankings with significance clusters"),
     h("div", { class: "charts" }, ov.metrics.map((m) => rankingTable(ov, m))),
+    ov.metrics.filter((m) => m.note).map((m) => h("p", { class: "note", "data-metric": m.key }, `${m.title}: ${m.note}.`)),
     ov.metrics.map((m) => pMatrix(ov, m)),
     h("h2", null, "Signatures"),
     h("table", null, h("tbody", null, ov.metrics.map((m) => h("tr", null, h("th", { scope: "row" }, m.label), h("td", { class: "signature" }, m.signature))))),

@@ -1,8 +1,9 @@
 // Segment detail: source, references and outputs with n-gram match highlighting, the
-// statistics behind each score, chrF's matched character n-grams, TER's edits, and a
-// word-level diff of two outputs.
+// statistics behind each score, the matched character n-grams (chrF's), the edits (TER's),
+// and a word-level diff of two outputs. Each view shows the first metric whose registry
+// entry names it (metric.view); the n-gram view reads that metric's options (BLEU's).
 function bleuSettings(ov) {
-  const bleu = ov.metrics.find((m) => m.kind === "bleu");
+  const bleu = ov.metrics.find((m) => m.view === "ngrams");
   const options = bleu ? bleu.options : {};
   const order = options.max_ngram_order || (options.weights ? options.weights.length : 4);
   return { order, refLength: options.ref_length || "closest", metric: bleu || null };
@@ -126,13 +127,13 @@ function ngramTable(app, focus, n) {
 
 function chrfView(app, seg) {
   const { ov, data, state } = app;
-  const metric = ov.metrics.find((m) => m.kind === "chrf");
+  const metric = ov.metrics.find((m) => m.view === "characters");
   const options = { char_order: 6, word_order: 0, beta: 2, whitespace: false, eps_smoothing: false, lowercase: false, ...metric.options };
   const tokenRows = (s) => data.hypTokenRow(seg, s);
   const lowered = (row, line) => {
     if (!options.lowercase) return null;
-    const exception = data.chrfExceptions[row];
-    return exception !== undefined ? exception : lowerWith(data.chrfLower || {}, line);
+    const exception = data.lowerExceptions[row];
+    return exception !== undefined ? exception : lowerWith(data.lowerTable || {}, line);
   };
   const side = (row, line) => chrfSide(line, lowered(row, line), options, data.whitespace);
   const refs = [];
@@ -175,10 +176,10 @@ function terView(app, seg) {
   const { ov, data } = app;
   const refs = [];
   for (let k = 0; k < data.K; k++) {
-    const tokens = data.refTokens(seg, k, "ter");
+    const tokens = data.refTokens(seg, k, "edits");
     refs.push(tokens === null ? null : tokens.list.map((t) => t.t));
   }
-  const hyps = ov.systems.map((_, s) => data.hypTokens(seg, s, "ter").list.map((t) => t.t));
+  const hyps = ov.systems.map((_, s) => data.hypTokens(seg, s, "edits").list.map((t) => t.t));
   const aligned = hyps.map((hyp, s) => (terTooLong(hyp, refs) ? null : s)).filter((s) => s !== null);
   const body = h("div", { id: "pb-ter-body", "aria-busy": "true" },
     h("p", { class: "note", id: "pb-ter-status", role: "status" }, "Searching TER's shifts and edits…"));
@@ -251,13 +252,15 @@ function diffView(app, seg) {
 function renderDetail(panel, app, seg) {
   const { ov, data, state } = app;
   const views = [["ngrams", "n-gram matches"]];
-  if (ov.metrics.some((m) => m.kind === "chrf")) views.push(["chrf", "chrF"]);
-  if (data.tokens.ter) views.push(["ter", "TER edits"]);
+  const characters = ov.metrics.find((m) => m.view === "characters");
+  if (characters) views.push(["characters", characters.title]);
+  const edits = ov.metrics.find((m) => m.view === "edits");
+  if (edits && data.tokens.edits) views.push(["edits", `${edits.title} edits`]);
   views.push(["diff", "diff A / B"]);
   const view = views.some(([id]) => id === state.detailView) ? state.detailView : "ngrams";
   const docLabel = data.docIndex ? ov.documents.labels[data.docIndex[seg]] : null;
   const source = data.source(seg);
-  const body = { ngrams: ngramView, chrf: chrfView, ter: terView, diff: diffView }[view](app, seg);
+  const body = { ngrams: ngramView, characters: chrfView, edits: terView, diff: diffView }[view](app, seg);
   put(panel, 
     h("div", { class: "seg-head" }, h("h2", { tabindex: "-1", id: "pb-seg-title" }, `Segment ${seg + 1}`),
       docLabel !== null ? h("span", { class: "badge" }, `document ${docLabel}`) : null,

@@ -186,7 +186,7 @@ class CompareView {
     const { data, ov } = this.app;
     let lo = Infinity; let hi = -Infinity;
     for (const s of [a, b]) for (let seg = 0; seg < data.n; seg++) { const v = data.scoreValue(m.key, s, seg); if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
-    const percent = m.kind === "bleu" || m.kind === "chrf" || m.kind === "ter";
+    const percent = m.percent;
     const edges = percent ? [10, 20, 30, 40, 50, 60, 70, 80, 90] : Array.from({ length: 9 }, (_, k) => lo + ((hi - lo) * (k + 1)) / 10);
     const labels = percent ? ["<10", ...edges.slice(0, -1).map((e, k) => `${e}–${edges[k + 1]}`), "≥90"] : edges.map((e) => `<${fmt(e, 2)}`).concat("rest");
     const counts = [a, b].map((s) => {

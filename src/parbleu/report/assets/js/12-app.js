@@ -10,7 +10,7 @@ class App {
     const first = ov.metrics[0];
     const others = ov.systems.map((_, s) => s).filter((s) => s !== ov.baseline);
     const best = others.length ? others.reduce((x, y) => ((first.higher_is_better ? first.corpus[y] > first.corpus[x] : first.corpus[y] < first.corpus[x]) ? y : x)) : ov.baseline;
-    const chrf = ov.metrics.find((m) => m.kind === "chrf");
+    const chrf = ov.metrics.find((m) => m.view === "characters");
     this.state = { metric: first.key, a: best, b: ov.baseline, order: 1, chrfOrder: Math.min(3, chrf && chrf.options.char_order ? chrf.options.char_order : 6), detailView: "ngrams", view: "overview" };
     this.panels = {};
     this.tabs = {};
@@ -136,7 +136,7 @@ class App {
     else if (event.key === "[" || event.key === "]") { if (this.state.view === "segments") this.step(event.key === "]" ? 1 : -1); }
     else if (/^[1-9]$/.test(event.key) && this.state.view === "segments") {
       const order = Number(event.key);
-      this.setState(this.state.detailView === "chrf" ? { chrfOrder: order } : { order });
+      this.setState(this.state.detailView === "characters" ? { chrfOrder: order } : { order });
     }
   }
 
@@ -180,9 +180,9 @@ function testHooks(app, ready) {
     },
     chrf: (seg, s) => {
       const d = need();
-      const metric = app.ov.metrics.find((m) => m.kind === "chrf");
+      const metric = app.ov.metrics.find((m) => m.view === "characters");
       const options = { char_order: 6, word_order: 0, beta: 2, whitespace: false, eps_smoothing: false, lowercase: false, ...metric.options };
-      const lowered = (row, line) => (options.lowercase ? (d.chrfExceptions[row] !== undefined ? d.chrfExceptions[row] : lowerWith(d.chrfLower || {}, line)) : null);
+      const lowered = (row, line) => (options.lowercase ? (d.lowerExceptions[row] !== undefined ? d.lowerExceptions[row] : lowerWith(d.lowerTable || {}, line)) : null);
       const side = (row, line) => chrfSide(line, lowered(row, line), options, d.whitespace);
       const sides = [];
       for (let k = 0; k < d.K; k++) { const line = d.ref(seg, k); sides.push(line === null ? null : side(d.refTokenRow(seg, k), line)); }
@@ -191,8 +191,8 @@ function testHooks(app, ready) {
     },
     ter: (seg, s) => {
       const d = need();
-      const r = refs(seg, "ter").map((x) => (x === null ? null : x.list.map((t) => t.t)));
-      const best = terBest(d.hypTokens(seg, s, "ter").list.map((t) => t.t), r);
+      const r = refs(seg, "edits").map((x) => (x === null ? null : x.list.map((t) => t.t)));
+      const best = terBest(d.hypTokens(seg, s, "edits").list.map((t) => t.t), r);
       return best ? { reference: best.k, edits: best.result.edits } : null;
     },
     openSegment: (seg) => app.openSegment(seg),
