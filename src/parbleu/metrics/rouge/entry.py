@@ -17,7 +17,7 @@ ENTRY = MetricEntry(
         Flag(
             ("--rouge-type",),
             "rouge_type",
-            "rouge1, rouge2, ... (any N >= 1), rougeL, or rougeLsum with sentences split "
+            "rouge1, rouge2, ... rouge100, rougeL, or rougeLsum with sentences split "
             "on newlines (default: {default})",
         ),
         Flag(("--rouge-stem",), "stem", "Porter-stem tokens of 4+ characters (use_stemmer)"),
