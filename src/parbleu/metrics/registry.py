@@ -60,6 +60,8 @@ BUILTIN_ENTRIES: tuple[str, ...] = (
     "parbleu.metrics.nist.entry:ENTRY",
     "parbleu.metrics.rouge.entry:ENTRY",
     "parbleu.metrics.meteor.entry:ENTRY",
+    "parbleu.metrics.wer.entry:WER",
+    "parbleu.metrics.wer.entry:CER",
 )
 
 
