@@ -130,9 +130,9 @@ def test_missing_logprob_and_bad_metric(jsonl: Path, tmp_path: Path) -> None:
     code, _, err = call(["mbr", str(path), "--weights", "logprob"])
     assert code == 1
     assert "c.tsv:2: weights from log-probabilities need" in err
-    code, _, err = call(["mbr", str(jsonl), "-m", "meteor"])
+    code, _, err = call(["mbr", str(jsonl), "-m", "nope"])
     assert code == 2
-    assert "metric must be one of" in err
+    assert "unknown metric 'nope'; choose from bleu, chrf" in err
     code, _, err = call(["mbr", str(tmp_path / "absent.jsonl")])
     assert code == 1
     assert "absent.jsonl" in err

@@ -41,7 +41,10 @@ pytestmark = pytest.mark.shared_data
 
 def readme_examples() -> list[str]:
     """The ``$ ...`` command lines of sacreBLEU's README, in order."""
-    body = importlib.metadata.metadata("sacrebleu").get_payload()  # type: ignore[attr-defined]
+    metadata = importlib.metadata.metadata("sacrebleu")
+    # The README is the metadata's body, or its Description field once the importlib_metadata
+    # backport (imported by Dask) serves the look-up.
+    body = metadata.get_payload() or metadata.get("Description", "")  # type: ignore[attr-defined]
     return [line.strip()[2:] for line in body.splitlines() if line.strip().startswith("$ ")]
 
 

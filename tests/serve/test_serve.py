@@ -108,7 +108,13 @@ BAD = [
         "/v1/score",
         b'{"metric": "nist", "hypotheses": ["a"], "references": ["a"]}',
         400,
-        "metric must be",
+        "NIST cannot be scored chunk by chunk",
+    ),
+    (
+        "/v1/score",
+        b'{"metric": "nope", "hypotheses": ["a"], "references": ["a"]}',
+        400,
+        "unknown metric 'nope'; choose from bleu, chrf",
     ),
     (
         "/v1/score",
