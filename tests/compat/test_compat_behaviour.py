@@ -1,7 +1,7 @@
 """parbleu.compat's significance tests, tokenizers and deliberate differences (oracle: sacreBLEU).
 
 Paired tests and tokenizers are compared with sacreBLEU 2.6.0's; the places where parbleu
-deliberately differs (no silent truncation, no downloads, no in-place add-k counts) are
+deliberately differs (no silent truncation, no downloads, arguments never modified) are
 pinned, each next to what sacreBLEU does.
 """
 
@@ -146,16 +146,22 @@ def test_length_mismatch_is_refused_where_sacrebleu_truncates() -> None:
         compat.corpus_bleu(HYPS[:29], REFS)
 
 
-def test_add_k_counts_are_not_smoothed_in_place() -> None:
-    """sacreBLEU returns counts and totals with k added for n >= 2; parbleu the real counts."""
-    theirs = sacrebleu.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=2)
-    ours = compat.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=2)
+@pytest.mark.parametrize("value", [None, 2, 0.5, 0])
+def test_add_k_counts_carry_k_as_sacrebleu_returns_them(value: float | None) -> None:
+    """sacreBLEU returns counts and totals with k added for n >= 2 (evaluate, MATEO read them)."""
+    theirs = sacrebleu.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=value)
+    ours = compat.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=value)
     plain = sacrebleu.corpus_bleu(HYPS, REFS)
-    assert ours.score == theirs.score
-    assert ours.precisions == theirs.precisions
-    assert ours.counts == plain.counts
-    assert theirs.counts == [plain.counts[0], *(c + 2 for c in plain.counts[1:])]
-    assert ours.totals == plain.totals
+    assert vars(ours) == vars(theirs)
+    assert [type(c) for c in ours.counts + ours.totals] == [
+        type(c) for c in theirs.counts + theirs.totals
+    ]
+    k = 1 if value is None else value
+    assert theirs.counts == [plain.counts[0], *(c + k for c in plain.counts[1:])]
+    sentence = compat.sentence_bleu(HYPS[0], [REFS[0][0]], smooth_method="add-k")
+    assert vars(sentence) == vars(
+        sacrebleu.sentence_bleu(HYPS[0], [REFS[0][0]], smooth_method="add-k")
+    )
 
 
 def test_compute_bleu_leaves_its_arguments_alone() -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import sys
 from types import ModuleType
 
-from parbleu.compat import dataset, metrics, sacrebleu_utils, significance, tokenizers
+from parbleu.compat import dataset, metrics, significance, tokenizers, utils
 from parbleu.compat import functional as compat
 from parbleu.compat.dataset import DATASETS
 from parbleu.compat.functional import (
@@ -64,8 +64,7 @@ from parbleu.compat.sacrebleu_utils import (
 )
 from parbleu.compat.tokenizers import bleu_tokenizers as _bleu_tokenizers
 from parbleu.compat.tokenizers import tokenizer_ter as _tokenizer_ter
-
-utils = sacrebleu_utils
+from parbleu.compat.truncation import TruncationWarning, allow_truncation
 
 #: The sacreBLEU release whose API this package offers.
 __version__ = "2.6.0"
@@ -77,8 +76,10 @@ __all__ = [
     "DATASETS",
     "SACREBLEU_DIR",
     "TER",
+    "TruncationWarning",
     "__version__",
     "alias_modules",
+    "allow_truncation",
     "compat",
     "corpus_bleu",
     "corpus_chrf",
@@ -134,7 +135,7 @@ def alias_modules(name: str = "sacrebleu") -> dict[str, ModuleType]:
         f"{name}.metrics.ter": _ter,
         f"{name}.metrics.helpers": _helpers,
         f"{name}.significance": significance,
-        f"{name}.utils": sacrebleu_utils,
+        f"{name}.utils": utils,
         f"{name}.dataset": dataset,
         f"{name}.tokenizers": tokenizers,
         f"{name}.tokenizers.tokenizer_ter": _tokenizer_ter,
