@@ -21,7 +21,14 @@ then four calling patterns of real projects, with sacreBLEU and with parbleu.com
   a ``BLEU(tokenize="13a", effective_order=True)`` per segment, ``sentence_score`` and
   ``BLEU.compute_bleu`` over the summed counts.
 
-Run: ``python benchmarks/percall.py [--rounds 3] [--segments 200]`` (needs ../shared/data).
+Times are CPU seconds of this process (``time.process_time``), so that other work on the
+machine slows both sides alike rather than whichever runs when it peaks.
+
+``--crossover`` times the small-input path against the batch path per segment for calls of
+1 to 64 segments (the choice of each metric's ``small_input_limit``).
+
+Run: ``python benchmarks/percall.py [--rounds 3] [--segments 200] [--crossover]`` (needs
+../shared/data or $PARBLEU_SHARED_DATA).
 """
 
 from __future__ import annotations
@@ -245,14 +252,48 @@ def measure(
     return best, identical
 
 
+def crossover(corpus: Corpus, sizes: Sequence[int]) -> None:
+    """Small-input path against batch path, per segment, for calls of `sizes` segments."""
+    from parbleu.references import resolve_references  # noqa: PLC0415
+
+    metrics = {"BLEU": parbleu.BLEU(), "chrF": parbleu.CHRF(), "TER": parbleu.TER()}
+    print(f"{'segments':>8s} " + " ".join(f"{n + ' small/batch µs':>26s}" for n in metrics))
+    for size in sizes:
+        cells = []
+        for metric in metrics.values():
+            best = {"small": float("inf"), "batch": float("inf")}
+            for round_ in range(3):
+                block = range(round_ * 64, round_ * 64 + size)
+                pairs = corpus.pairs(block)
+                lines = [h for h, _ in pairs]
+                references = resolve_references(size, [[r for _, r in pairs]])
+                for path, so_far in list(best.items()):
+                    fresh = type(metric)(options=metric.options)  # no strings met before
+                    start = time.process_time()
+                    if path == "small":
+                        fresh._small_rows(lines, references)
+                    else:
+                        fresh._statistics(lines, fresh.prepare(references))
+                    elapsed = (time.process_time() - start) / size * 1e6
+                    best[path] = min(so_far, elapsed)
+            cells.append(f"{best['small']:12.1f} {best['batch']:12.1f}")
+        print(f"{size:8d} " + " ".join(f"{cell:>26s}" for cell in cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="blocks of segments per case")
     parser.add_argument("--segments", type=int, default=200, help="segments per block")
     parser.add_argument("--candidates", type=int, default=10, help="n-best size of patterns")
     parser.add_argument("--only", default="", help="run the cases whose name contains this")
+    parser.add_argument(
+        "--crossover", action="store_true", help="small path against batch path by call size"
+    )
     args = parser.parse_args()
     corpus = Corpus.load()
+    if args.crossover:
+        crossover(corpus, [1, 2, 4, 8, 16, 32, 64])
+        return
     size = args.segments
     blocks = [range(k * size, (k + 1) * size) for k in range(args.rounds)]
     print(f"sacreBLEU {sacrebleu.__version__}, parbleu {parbleu.__version__}; µs per call, best")

@@ -101,8 +101,8 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     #: Up to this many segments, references given to a call are not prepared as arrays: the
     #: small-input path (`parbleu.metrics.bleu.small`) counts them in plain Python, which is
-    #: faster there (benchmarks/percall.py measured the crossover).
-    small_input_limit = 16
+    #: faster there (``benchmarks/percall.py --crossover``: faster up to about 32 segments).
+    small_input_limit = 32
 
     def __init__(
         self,

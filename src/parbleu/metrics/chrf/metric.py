@@ -33,11 +33,11 @@ from parbleu.engine.ngrams import ngram_totals
 from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_ngrams import ReferenceNgrams
 from parbleu.metrics.base import Float32Scorer, Metric
-from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout, chrf_orders
+from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.result import ChrfScore
 from parbleu.metrics.chrf.scalar import scalar_chrf
-from parbleu.metrics.chrf.small import ChrfSmallPath
+from parbleu.metrics.chrf.small import ChrfSmallPath, OrderColumns, order_columns
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
@@ -72,6 +72,21 @@ class ChrfReferences:
     present: BoolArray  # (n_streams, n_segments) reference exists
 
 
+def _columns_of(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
+    layout = chrf_layout(char_order, word_order)
+    return layout, order_columns(layout, char_order, word_order)
+
+
+#: The layouts of chrF and chrF++ and where their columns sit, made once at import.
+_USUAL = {orders: _columns_of(*orders) for orders in ((6, 0), (6, 2))}
+
+
+def _layout_and_columns(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
+    """The statistics layout of these orders and the positions of each order's columns."""
+    usual = _USUAL.get((char_order, word_order))
+    return usual if usual is not None else _columns_of(char_order, word_order)
+
+
 class CHRF(Metric[ChrfScore, ChrfReferences]):
     """chrF and chrF++ with fixed options, optionally with references prepared once.
 
@@ -85,8 +100,9 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
     name = "chrF"
 
     #: Up to this many segments, references given to a call are counted segment by segment
-    #: (`parbleu.metrics.chrf.small`) instead of being prepared as corpus tables.
-    small_input_limit = 16
+    #: (`parbleu.metrics.chrf.small`) instead of being prepared as corpus tables
+    #: (``benchmarks/percall.py --crossover``: faster up to about 6 segments).
+    small_input_limit = 6
 
     def __init__(
         self,
@@ -98,12 +114,10 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         **settings: Any,
     ) -> None:
         self.options = options_from(ChrfOptions, options, settings, "CHRF")
-        self._layout = chrf_layout(self.options.char_order, self.options.word_order)
-        self._order_columns = [
-            tuple(self._layout.index(f"{order}_{kind}") for kind in ("hyp", "ref", "match"))
-            for order in chrf_orders(self.options.char_order, self.options.word_order)
-        ]
-        self._small = ChrfSmallPath(self.options, self._layout)
+        self._layout, self._order_columns = _layout_and_columns(
+            self.options.char_order, self.options.word_order
+        )
+        self._small = ChrfSmallPath(self.options, self._order_columns, len(self._layout.columns))
         self._setup(references, ref_streams, segment_refs)
 
     @property

@@ -9,8 +9,8 @@ milliseconds. Here each segment is counted on its own, with the statistics of th
   references (whitespace removed unless kept) are numbered densely, so that an n-gram is one
   integer in bijective base ``B`` (digits 1 .. B - 1, so n-grams of different orders never
   share a number); the n-grams of every order are one row of a small matrix, and the shared
-  counts are two binary searches. A vocabulary too large for 63-bit numbers falls back to
-  Python strings.
+  counts are two binary searches. Short texts, and a vocabulary too large for 63-bit
+  numbers, are counted as Python strings instead.
 * word n-grams (chrF++): chrF++'s words (`parbleu.tokenizers.chrf_words.split_word`) counted
   in Python.
 * per order ``(hyp, ref, match)``, the hypothesis count 0 where the reference has no n-gram
@@ -27,26 +27,30 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 
+from parbleu.metrics.chrf.formula import chrf_orders
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.scalar import scalar_chrf
 from parbleu.references import ReferenceSet
 from parbleu.stats import Layout
 from parbleu.tokenizers.chrf_words import split_word
 
-__all__ = ["ChrfSmallPath", "character_matches", "word_matches"]
+__all__ = ["ChrfSmallPath", "OrderColumns", "character_matches", "order_columns", "word_matches"]
 
 #: Per order, (hyp, ref, match) of one hypothesis against one reference.
 OrderCounts = list[tuple[int, int, int]]
 
 #: Largest number an n-gram may need (numbers stay exact in int64).
 _LIMIT = 1 << 62
+#: Up to this many characters in all, Python strings are counted faster than arrays are set
+#: up (benchmarks/percall.py --crossover measured about 40-60 for chrF's six orders).
+SHORT_TEXT = 48
 
 
 def _python_character_matches(texts: Sequence[str], order: int) -> list[list[int]]:
-    """`character_matches` with Python strings (for vocabularies too large for integers)."""
+    """`character_matches` with Python strings (short texts, vocabularies too large for numbers)."""
 
     def ngrams(text: str, n: int) -> Counter[str]:
-        return Counter(text[i : i + n] for i in range(len(text) - n + 1))
+        return Counter([text[i : i + n] for i in range(len(text) - n + 1)])
 
     hypothesis = [ngrams(texts[0], n) for n in range(1, order + 1)]
     out = []
@@ -54,7 +58,10 @@ def _python_character_matches(texts: Sequence[str], order: int) -> list[list[int
         matches = []
         for n, mine in enumerate(hypothesis, 1):
             theirs = ngrams(reference, n)
-            matches.append(sum(min(count, theirs[g]) for g, count in mine.items() if g in theirs))
+            shared = mine.keys() & theirs.keys()
+            matches.append(
+                sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
+            )
         out.append(matches)
     return out
 
@@ -66,6 +73,8 @@ def character_matches(texts: Sequence[str], order: int) -> list[list[int]]:
     in the hypothesis and in reference k.
     """
     joined = "".join(texts)
+    if len(joined) <= SHORT_TEXT:
+        return _python_character_matches(texts, order)
     codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     vocabulary, ids = np.unique(codes, return_inverse=True)
     base = len(vocabulary) + 1
@@ -116,18 +125,25 @@ def _totals(length: int, order: int) -> list[int]:
     return [length - n if length > n else 0 for n in range(order)]
 
 
+#: Where ``hyp``, ``ref`` and ``match`` of each order sit in a row, orders in their order.
+OrderColumns = tuple[tuple[int, int, int], ...]
+
+
+def order_columns(layout: Layout, char_order: int, word_order: int) -> OrderColumns:
+    """The positions of each order's ``hyp``, ``ref`` and ``match`` columns in `layout`."""
+    return tuple(
+        (layout.index(f"{order}_hyp"), layout.index(f"{order}_ref"), layout.index(f"{order}_match"))
+        for order in chrf_orders(char_order, word_order)
+    )
+
+
 class ChrfSmallPath:
     """Rows of chrF statistics of a few segments, for one set of options."""
 
-    def __init__(self, options: ChrfOptions, layout: Layout) -> None:
+    def __init__(self, options: ChrfOptions, columns: OrderColumns, width: int) -> None:
         self._options = options
-        kinds = ("hyp", "ref", "match")
-        self._positions = [
-            tuple(layout.index(f"{order}_{kind}") for kind in kinds)
-            for order in [f"char{n}" for n in range(1, options.char_order + 1)]
-            + [f"word{n}" for n in range(1, options.word_order + 1)]
-        ]
-        self._width = len(layout.columns)
+        self._positions = columns
+        self._width = width
 
     def rows(self, lines: Sequence[str], references: ReferenceSet) -> list[list[int]]:
         """One row of the layout's columns per segment (the batch path's statistics)."""
@@ -135,9 +151,10 @@ class ChrfSmallPath:
 
     def row(self, hypothesis: str, references: Sequence[str]) -> list[int]:
         """The statistics of one hypothesis against its best reference."""
-        best: OrderCounts = []
+        per_reference = self._order_counts(hypothesis, references)
+        best: OrderCounts = per_reference[0]
         best_score = -1.0
-        for counts in self._order_counts(hypothesis, references):
+        for counts in per_reference if len(per_reference) > 1 else ():
             score = scalar_chrf(
                 counts, self._options.beta, eps_smoothing=self._options.eps_smoothing
             )
