@@ -3,10 +3,12 @@
 The functions (``corpus_bleu``, ``raw_corpus_bleu``, ``sentence_bleu``, ``corpus_chrf``,
 ``sentence_chrf``, ``corpus_ter``, ``sentence_ter``), the metric classes ``BLEU``, ``CHRF``
 and ``TER`` with sacreBLEU's arguments, ``get_signature()`` and ``n_bootstrap``, its score
-objects (``.score``, ``.counts``, ``.format()`` ...) and the submodules ``compat``,
-``metrics``, ``significance``, ``utils``, ``dataset`` and ``tokenizers``. Scores are
-sacreBLEU's, bit for bit; sacreBLEU's own test suite runs against this package
-(tests/compat/test_sacrebleu_suite.py, docs/compat.md).
+objects (``.score``, ``.counts``, ``.format()`` ...), the internals real projects call
+(``_extract_corpus_statistics``, ``_compute_score_from_stats``, ``_cache_references`` ...,
+with sacreBLEU's layouts) and the submodules ``compat``, ``metrics``, ``significance``,
+``utils``, ``dataset`` and ``tokenizers``. Scores are sacreBLEU's, bit for bit; sacreBLEU's
+own test suite and the calling patterns of public projects run against this package
+(tests/compat, docs/compat.md).
 
     >>> import parbleu.compat as sacrebleu
     >>> sacrebleu.corpus_bleu(["The dog bit the man."], [["The dog bit the man."]]).score
@@ -18,15 +20,16 @@ runs on parbleu after ``sys.modules.update(parbleu.compat.alias_modules())``.
 Where parbleu deliberately differs from sacreBLEU:
 
 * References with another number of segments than the hypotheses raise
-  `parbleu.LengthMismatchError`; sacreBLEU silently truncates them with ``zip`` and scores a
-  part of the corpus (its issues #220 and #275).
+  `parbleu.LengthMismatchError`, shapes sacreBLEU misreads `parbleu.ReferenceShapeError`;
+  sacreBLEU silently truncates them with ``zip`` and scores a part of the corpus (its issues
+  #220 and #275). ``with allow_truncation():`` reproduces it, with a `TruncationWarning`.
 * Nothing is downloaded: ``DATASETS`` and the test-set functions (``get_source_file`` ...)
   raise `parbleu.OptionError`; spBLEU's tokenizers take their model file as ``spm_model=``.
 * No environment variable is read: the bootstrap seed is the keyword ``seed`` (default
   12345, sacreBLEU's default for ``$SACREBLEU_SEED``); ``SACREBLEU_DIR`` is ``~/.sacrebleu``.
 * Signatures end in ``version:parbleu-<version>``, naming the program that computed them.
-* Metric options are read-only after construction; with ``add-k`` smoothing, ``counts`` and
-  ``totals`` are not incremented by k (sacreBLEU smooths its returned lists in place).
+* Metric options are read-only after construction, and arguments are never modified
+  (``compute_bleu`` returns add-k's counts without changing the caller's lists).
 """
 
 from __future__ import annotations

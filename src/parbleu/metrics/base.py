@@ -12,7 +12,11 @@ significance tests, blocks, chunked and distributed runs work for every metric t
   to do it when the chunk's references serve only that chunk;
 * `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
   added in segment order, as sacreBLEU adds them);
-* `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one.
+* `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one;
+* `small_input_limit` and `_small_rows`: a small-input path for references given to a call
+  with few segments (one sentence at a time), the same rows without array set-up
+  (`call_statistics`, `call_score`; BLEU's, chrF's and TER's live in their folders'
+  ``small.py``).
 
 A metric never changes once made: references given to the constructor are prepared there,
 and `with_references` returns a new metric.
@@ -289,7 +293,9 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         """The score of one hypothesis against its references (a sequence of strings)."""
         if not isinstance(hypothesis, str):
             raise ReferenceShapeError(f"hypothesis must be a str; got {type(hypothesis).__name__}")
-        if isinstance(references, str) or not isinstance(references, Sequence):
+        if type(references) not in (list, tuple) and (
+            isinstance(references, str) or not isinstance(references, Sequence)
+        ):
             raise ReferenceShapeError(
                 "references must be a sequence of reference strings, not "
                 f"{type(references).__name__}; for one reference pass [reference]"

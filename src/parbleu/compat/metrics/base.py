@@ -262,7 +262,9 @@ class Metric(ABC):
         name = type(self).__name__
         if not isinstance(hypothesis, str):
             raise ReferenceShapeError(f"{name}: The argument `hyp` should be a string.")
-        if isinstance(references, str) or not isinstance(references, Sequence):
+        if type(references) not in (list, tuple) and (
+            isinstance(references, str) or not isinstance(references, Sequence)
+        ):
             raise ReferenceShapeError(
                 f"{name}: The argument `refs` should be a sequence of strings."
             )

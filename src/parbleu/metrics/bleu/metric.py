@@ -121,6 +121,8 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         self.counted_orders = self.options.counted_orders
         self._layout, self._columns = _layout_and_columns(self.counted_orders)
         self._small = BleuSmallPath(self.tokenizer, self.options, self._columns)
+        self._signature_fields = tuple(self.options.signature_fields(self.tokenizer.signature))
+        self._scalar = scalar_applies(self.options)
         self._setup(references, ref_streams, segment_refs)
 
     @property
@@ -209,7 +211,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """case, eff, tok, smooth (and parbleu's extra fields when they apply)."""
-        return self.options.signature_fields(self.tokenizer.signature)
+        return list(self._signature_fields)
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> BleuScore:
         """The score of one row of summed statistics."""
@@ -221,7 +223,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         matches = [values[i] for i in columns.match[:order]]
         hyp_totals = [values[i] for i in columns.total[:order]]
         sys_len, ref_len = values[columns.sys_len], values[columns.ref_len]
-        if scalar_applies(self.options):  # plain floats: the same value, without array set-up
+        if self._scalar:  # plain floats: the same value, without array set-up
             one = scalar_bleu(sys_len, ref_len, matches, hyp_totals, self.options)
             score, precisions, bp = one.score, one.precisions, one.bp
         else:
@@ -267,4 +269,6 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
             _layout=layout,
             _columns=columns,
             _small=small,
+            _signature_fields=tuple(options.signature_fields(self.tokenizer.signature)),
+            _scalar=scalar_applies(options),
         )

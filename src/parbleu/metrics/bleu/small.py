@@ -84,10 +84,10 @@ def clipped_matches(
     """
     matches = []
     for mine, theirs in zip(hypothesis, references, strict=True):
-        if isinstance(mine, set):
+        if type(mine) is set:
             matches.append(len(mine.intersection(theirs)))
             continue
-        if isinstance(theirs, set):
+        if type(theirs) is set:
             matches.append(len(theirs.intersection(mine)))
             continue
         shared = mine.keys() & theirs.keys()
@@ -103,7 +103,7 @@ def closest_length(hyp_length: int, ref_lengths: Sequence[int], mode: RefLength)
     The closest (the shorter on a tie), or the shortest
     (`parbleu.metrics.bleu.metric.effective_ref_lengths`).
     """
-    if mode is RefLength.SHORTEST:
+    if len(ref_lengths) == 1 or mode is RefLength.SHORTEST:
         return min(ref_lengths)
     return min(ref_lengths, key=lambda length: (abs(length - hyp_length), length))
 
