@@ -220,3 +220,12 @@ def test_smart_open(tmp_path: Path) -> None:
 
 def test_version_is_the_api_emulated() -> None:
     assert compat.__version__ == sacrebleu.__version__ == "2.6.0"
+
+
+def test_every_sacrebleu_module_path_is_a_module_path_here() -> None:
+    """``import parbleu.compat.utils`` (and every module alias_modules serves) imports."""
+    import importlib  # noqa: PLC0415
+
+    for name, module in compat.alias_modules().items():
+        own = name.replace("sacrebleu", "parbleu.compat", 1)
+        assert importlib.import_module(own) is module, name

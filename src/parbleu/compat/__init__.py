@@ -34,11 +34,11 @@ Where parbleu deliberately differs from sacreBLEU:
 
 from __future__ import annotations
 
+import importlib
 import sys
 from types import ModuleType
 
-from parbleu.compat import dataset, metrics, significance, tokenizers, utils
-from parbleu.compat import functional as compat
+from parbleu.compat import compat, dataset, metrics, significance, tokenizers, utils
 from parbleu.compat.dataset import DATASETS
 from parbleu.compat.functional import (
     corpus_bleu,
@@ -65,7 +65,6 @@ from parbleu.compat.sacrebleu_utils import (
     get_source_file,
     smart_open,
 )
-from parbleu.compat.tokenizers import bleu_tokenizers as _bleu_tokenizers
 from parbleu.compat.tokenizers import tokenizer_ter as _tokenizer_ter
 from parbleu.compat.truncation import TruncationWarning, allow_truncation
 
@@ -106,7 +105,7 @@ __all__ = [
     "utils",
 ]
 
-#: sacreBLEU's tokenizer modules, all served by one module here.
+#: sacreBLEU's tokenizer modules, each a module of the same name here.
 _TOKENIZER_MODULES = (
     "tokenizer_13a",
     "tokenizer_base",
@@ -144,5 +143,7 @@ def alias_modules(name: str = "sacrebleu") -> dict[str, ModuleType]:
         f"{name}.tokenizers.tokenizer_ter": _tokenizer_ter,
     }
     for module in _TOKENIZER_MODULES:
-        modules[f"{name}.tokenizers.{module}"] = _bleu_tokenizers
+        modules[f"{name}.tokenizers.{module}"] = importlib.import_module(
+            f"{__name__}.tokenizers.{module}"
+        )
     return modules

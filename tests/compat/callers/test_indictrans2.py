@@ -39,15 +39,19 @@ def files(ende: Corpus, tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return paths
 
 
-def _sacrebleu(*argv: str) -> str:
+def _sacrebleu_run(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "SACREBLEU_SEED"}
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "sacrebleu", *argv],
         capture_output=True,
         text=True,
         env=env,
         check=False,
     )
+
+
+def _sacrebleu(*argv: str) -> str:
+    done = _sacrebleu_run(*argv)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -83,14 +87,7 @@ def test_the_chrf_line_without_its_reference_fails_in_both(
     monkeypatch.delenv("SACREBLEU_SEED", raising=False)
     argv = ["--tokenize", "none", files[1], *files[2:], "--paired-bs", "-m", "chrf"]
     argv += ["--chrf-word-order", "2", "--format", "text"]
-    env = {k: v for k, v in os.environ.items() if k != "SACREBLEU_SEED"}
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    done = _sacrebleu_run(*argv)
     assert (done.returncode, done.stdout) == (1, "")
     assert "multiple input systems" in done.stderr
     out, err = io.StringIO(), io.StringIO()
