@@ -11,7 +11,9 @@ The memo is bounded by the total length of the strings it holds (``max_character
 by each metric from the size of what it keeps per character) and strings longer than
 ``max_length`` are never kept; when a new string would pass the bound, the memo is emptied
 and starts again. It is not copied into pickles (a metric sent to a worker process arrives
-with an empty memo) and `clear` empties it.
+with an empty memo) and `clear` empties it. Threads may share a metric: each look-up and
+store is one dictionary operation, and a race can at worst count characters twice, which
+only empties the memo sooner.
 """
 
 from __future__ import annotations

@@ -90,6 +90,11 @@ def _layout_and_columns(counted_orders: int) -> tuple[Layout, BleuColumns]:
 class BLEU(Metric[BleuScore, PreparedReferences]):
     """BLEU with fixed options, optionally with references prepared once.
 
+    Calls with few segments and their own references (``sentence_score``) take the
+    small-input path, `parbleu.metrics.bleu.small`, whose n-gram counts of each string the
+    metric keeps in a bounded memo (`parbleu.metrics.sentence_cache`: at most 2^18 characters
+    of strings; copies made by ``with_references`` share it, ``with_weights`` starts its own).
+
     Args:
         references: reference streams (K sequences of N strings, sacreBLEU's shape); or give
             ``ref_streams=`` or ``segment_refs=`` (N sequences of references) instead.
