@@ -66,13 +66,14 @@ def test_the_import_list() -> None:
     ],
 )
 def test_corpus_scores_as_dictionaries(ende: Corpus, name: str, options: dict[str, Any]) -> None:
-    hyps = ende.systems[ende.names[0]]
+    n = 40 if name == "TER" else len(ende.ref)  # sacreBLEU's TER takes about 10 ms a segment
+    hyps = ende.systems[ende.names[0]][:n]
 
     def pattern() -> dict[str, Any]:
         import sacrebleu  # noqa: PLC0415
 
         metric = getattr(sacrebleu, name)(**options)
-        result = metric.corpus_score(hypotheses=hyps, references=[ende.ref])
+        result = metric.corpus_score(hypotheses=hyps, references=[ende.ref[:n]])
         return vars(result)
 
     assert_identical(*run_both(pattern))
