@@ -27,6 +27,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+
 from parbleu.compat.metrics.score import Score
 from parbleu.compat.metrics.signature import Signature
 from parbleu.compat.sacrebleu_utils import sum_of_lists
@@ -250,9 +252,9 @@ class Metric(ABC):
         stats, engine = self._statistics(hypotheses, references)
         score = self._to_score(engine.score_totals(engine.corpus_totals(stats)))
         if n_bootstrap > 1:
-            estimate = confidence_interval(engine, stats, n_samples=n_bootstrap, seed=seed)
-            score._mean = estimate.estimate.mean
-            score._ci = estimate.estimate.ci
+            estimate = confidence_interval(engine, stats, n_samples=n_bootstrap, seed=seed).estimate
+            number = np.float32 if estimate.float32 else float  # sacreBLEU's type of them
+            score._mean, score._ci = number(estimate.mean), number(estimate.ci)
             self.n_bootstrap = n_bootstrap
             self.seed = str(seed).lower()
         return score

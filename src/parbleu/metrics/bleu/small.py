@@ -84,10 +84,10 @@ def clipped_matches(
     """
     matches = []
     for mine, theirs in zip(hypothesis, references, strict=True):
-        if type(mine) is set:
+        if isinstance(mine, set):
             matches.append(len(mine.intersection(theirs)))
             continue
-        if type(theirs) is set:
+        if isinstance(theirs, set):
             matches.append(len(theirs.intersection(mine)))
             continue
         shared = mine.keys() & theirs.keys()
