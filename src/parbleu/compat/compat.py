@@ -3,22 +3,7 @@
 The functions (``corpus_bleu``, ``sentence_bleu`` ...) live in `parbleu.compat.functional`.
 """
 
-from parbleu.compat.functional import (
-    corpus_bleu,
-    corpus_chrf,
-    corpus_ter,
-    raw_corpus_bleu,
-    sentence_bleu,
-    sentence_chrf,
-    sentence_ter,
-)
+from parbleu.compat.functional import *  # noqa: F403 (the functions, under sacreBLEU's path)
+from parbleu.compat.functional import __all__ as function_names
 
-__all__ = [
-    "corpus_bleu",
-    "corpus_chrf",
-    "corpus_ter",
-    "raw_corpus_bleu",
-    "sentence_bleu",
-    "sentence_chrf",
-    "sentence_ter",
-]
+__all__ = list(function_names)
