@@ -88,6 +88,8 @@ def options_from(
 
 def coerce_enum(enum: type[E], value: object, option: str) -> E:
     """The member of `enum` whose value is `value` (or `value` itself if it is a member)."""
+    if type(value) is enum:  # already a member: the usual case, decided at once
+        return value
     try:
         return enum(value)
     except ValueError:

@@ -116,6 +116,10 @@ class Layout:
             raise InputError(f"statistics columns {missing} were not given")
         return out
 
+    def __reduce__(self) -> tuple[type[Layout], tuple[tuple[str, ...]]]:
+        """Pickled as its columns; the index is rebuilt (a mapping proxy cannot be pickled)."""
+        return (Layout, (self.columns,))
+
     def permuted(self, order: Sequence[int]) -> Layout:
         """The same columns in the order ``columns[order[0]], columns[order[1]], ...``."""
         return Layout(tuple(self.columns[i] for i in order))

@@ -1,13 +1,14 @@
 """parbleu.compat's significance tests, tokenizers and deliberate differences (oracle: sacreBLEU).
 
 Paired tests and tokenizers are compared with sacreBLEU 2.6.0's; the places where parbleu
-deliberately differs (no silent truncation, no downloads, no in-place add-k counts) are
+deliberately differs (no silent truncation, no downloads, arguments never modified) are
 pinned, each next to what sacreBLEU does.
 """
 
 from __future__ import annotations
 
 import gzip
+import logging
 from pathlib import Path
 
 import pytest
@@ -92,16 +93,30 @@ def _metrics(module: object) -> dict[str, object]:
     ("test_type", "n_samples", "n_ar_confidence"), [("bs", 300, -1), ("ar", 400, 120)]
 )
 def test_paired_tests(
-    monkeypatch: pytest.MonkeyPatch, test_type: str, n_samples: int, n_ar_confidence: int
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    test_type: str,
+    n_samples: int,
+    n_ar_confidence: int,
 ) -> None:
+    """Values, their types (NumPy float32 means of chrF and TER) and sacreBLEU's log lines."""
     monkeypatch.delenv("SACREBLEU_SEED", raising=False)
     arguments = {"test_type": test_type, "n_samples": n_samples, "n_ar_confidence": n_ar_confidence}
-    theirs_sigs, theirs = SacrePairedTest(_systems(), _metrics(sacrebleu), None, **arguments)()
-    ours_sigs, ours = PairedTest(_systems(), _metrics(compat), None, **arguments)()
+    with caplog.at_level(logging.INFO, logger="sacrebleu"):
+        theirs_sigs, theirs = SacrePairedTest(_systems(), _metrics(sacrebleu), None, **arguments)()
+        their_log = [record.getMessage() for record in caplog.records]
+        caplog.clear()
+        ours_sigs, ours = PairedTest(_systems(), _metrics(compat), None, **arguments)()
+        our_log = [record.getMessage() for record in caplog.records]
+    assert our_log == their_log
     assert list(ours) == list(theirs)
     assert ours["System"] == theirs["System"]
     for name in list(ours)[1:]:
         assert [vars(r) for r in ours[name]] == [vars(r) for r in theirs[name]], name
+        for mine, their in zip(ours[name], theirs[name], strict=True):
+            assert {k: type(v) for k, v in vars(mine).items()} == {
+                k: type(v) for k, v in vars(their).items()
+            }, name
         version = f"parbleu-{parbleu.__version__}"
         assert str(ours_sigs[name]).replace(version, "2.6.0") == str(theirs_sigs[name])
 
@@ -146,16 +161,22 @@ def test_length_mismatch_is_refused_where_sacrebleu_truncates() -> None:
         compat.corpus_bleu(HYPS[:29], REFS)
 
 
-def test_add_k_counts_are_not_smoothed_in_place() -> None:
-    """sacreBLEU returns counts and totals with k added for n >= 2; parbleu the real counts."""
-    theirs = sacrebleu.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=2)
-    ours = compat.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=2)
+@pytest.mark.parametrize("value", [None, 2, 0.5, 0])
+def test_add_k_counts_carry_k_as_sacrebleu_returns_them(value: float | None) -> None:
+    """sacreBLEU returns counts and totals with k added for n >= 2 (evaluate, MATEO read them)."""
+    theirs = sacrebleu.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=value)
+    ours = compat.corpus_bleu(HYPS, REFS, smooth_method="add-k", smooth_value=value)
     plain = sacrebleu.corpus_bleu(HYPS, REFS)
-    assert ours.score == theirs.score
-    assert ours.precisions == theirs.precisions
-    assert ours.counts == plain.counts
-    assert theirs.counts == [plain.counts[0], *(c + 2 for c in plain.counts[1:])]
-    assert ours.totals == plain.totals
+    assert vars(ours) == vars(theirs)
+    assert [type(c) for c in ours.counts + ours.totals] == [
+        type(c) for c in theirs.counts + theirs.totals
+    ]
+    k = 1 if value is None else value
+    assert theirs.counts == [plain.counts[0], *(c + k for c in plain.counts[1:])]
+    sentence = compat.sentence_bleu(HYPS[0], [REFS[0][0]], smooth_method="add-k")
+    assert vars(sentence) == vars(
+        sacrebleu.sentence_bleu(HYPS[0], [REFS[0][0]], smooth_method="add-k")
+    )
 
 
 def test_compute_bleu_leaves_its_arguments_alone() -> None:
@@ -215,3 +236,26 @@ def test_smart_open(tmp_path: Path) -> None:
 
 def test_version_is_the_api_emulated() -> None:
     assert compat.__version__ == sacrebleu.__version__ == "2.6.0"
+
+
+def test_every_sacrebleu_module_path_is_a_module_path_here() -> None:
+    """``import parbleu.compat.utils`` (and every module alias_modules serves) imports."""
+    import importlib  # noqa: PLC0415
+
+    for name, module in compat.alias_modules().items():
+        own = name.replace("sacrebleu", "parbleu.compat", 1)
+        assert importlib.import_module(own) is module, name
+
+
+@pytest.mark.parametrize("beta", [1.5, 2.0, 0.5])
+def test_fractional_beta_is_sacrebleus(beta: float) -> None:
+    ours, theirs = compat.CHRF(beta=beta, word_order=2), sacrebleu.CHRF(beta=beta, word_order=2)
+    mine, their = (
+        ours.corpus_score(HYPS, REFS, n_bootstrap=50),
+        theirs.corpus_score(HYPS, REFS, n_bootstrap=50),
+    )
+    assert (mine.name, mine.score, mine.beta) == (their.name, their.score, their.beta)
+    assert (mine._mean, mine._ci) == (their._mean, their._ci)
+    assert (type(mine._mean), type(mine._ci)) == (type(their._mean), type(their._ci))
+    sentence = ours.sentence_score(HYPS[0], [REFS[0][0], REFS[1][0]])
+    assert sentence.score == theirs.sentence_score(HYPS[0], [REFS[0][0], REFS[1][0]]).score

@@ -188,6 +188,13 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         "$SACREBLEU_FORMAT)",
     )
     group.add_argument(
+        "--table-style",
+        choices=["parbleu", "sacrebleu"],
+        default="parbleu",
+        help="text table of -pbs/-par: parbleu's, or sacreBLEU's grid and notes, as its "
+        "scripts parse them (default: parbleu)",
+    )
+    group.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,

@@ -3,10 +3,12 @@
 The functions (``corpus_bleu``, ``raw_corpus_bleu``, ``sentence_bleu``, ``corpus_chrf``,
 ``sentence_chrf``, ``corpus_ter``, ``sentence_ter``), the metric classes ``BLEU``, ``CHRF``
 and ``TER`` with sacreBLEU's arguments, ``get_signature()`` and ``n_bootstrap``, its score
-objects (``.score``, ``.counts``, ``.format()`` ...) and the submodules ``compat``,
-``metrics``, ``significance``, ``utils``, ``dataset`` and ``tokenizers``. Scores are
-sacreBLEU's, bit for bit; sacreBLEU's own test suite runs against this package
-(tests/compat/test_sacrebleu_suite.py, docs/compat.md).
+objects (``.score``, ``.counts``, ``.format()`` ...), the internals real projects call
+(``_extract_corpus_statistics``, ``_compute_score_from_stats``, ``_cache_references`` ...,
+with sacreBLEU's layouts) and the submodules ``compat``, ``metrics``, ``significance``,
+``utils``, ``dataset`` and ``tokenizers``. Scores are sacreBLEU's, bit for bit; sacreBLEU's
+own test suite and the calling patterns of public projects run against this package
+(tests/compat, docs/compat.md).
 
     >>> import parbleu.compat as sacrebleu
     >>> sacrebleu.corpus_bleu(["The dog bit the man."], [["The dog bit the man."]]).score
@@ -18,25 +20,26 @@ runs on parbleu after ``sys.modules.update(parbleu.compat.alias_modules())``.
 Where parbleu deliberately differs from sacreBLEU:
 
 * References with another number of segments than the hypotheses raise
-  `parbleu.LengthMismatchError`; sacreBLEU silently truncates them with ``zip`` and scores a
-  part of the corpus (its issues #220 and #275).
+  `parbleu.LengthMismatchError`, shapes sacreBLEU misreads `parbleu.ReferenceShapeError`;
+  sacreBLEU silently truncates them with ``zip`` and scores a part of the corpus (its issues
+  #220 and #275). ``with allow_truncation():`` reproduces it, with a `TruncationWarning`.
 * Test sets are downloaded with their checksums verified (`parbleu.compat.dataset`); an
   unknown one raises `parbleu.errors.UnknownTestSetError` (a ``LookupError``); spBLEU's
   tokenizers take their model file as ``spm_model=``.
 * No environment variable is read: the bootstrap seed is the keyword ``seed`` (default
   12345, sacreBLEU's default for ``$SACREBLEU_SEED``); ``SACREBLEU_DIR`` is ``~/.sacrebleu``.
 * Signatures end in ``version:parbleu-<version>``, naming the program that computed them.
-* Metric options are read-only after construction; with ``add-k`` smoothing, ``counts`` and
-  ``totals`` are not incremented by k (sacreBLEU smooths its returned lists in place).
+* Metric options are read-only after construction, and arguments are never modified
+  (``compute_bleu`` returns add-k's counts without changing the caller's lists).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from types import ModuleType
 
-from parbleu.compat import dataset, metrics, sacrebleu_utils, significance, tokenizers
-from parbleu.compat import functional as compat
+from parbleu.compat import compat, dataset, metrics, significance, tokenizers, utils
 from parbleu.compat.dataset import DATASETS
 from parbleu.compat.functional import (
     corpus_bleu,
@@ -63,10 +66,8 @@ from parbleu.compat.sacrebleu_utils import (
     get_source_file,
     smart_open,
 )
-from parbleu.compat.tokenizers import bleu_tokenizers as _bleu_tokenizers
 from parbleu.compat.tokenizers import tokenizer_ter as _tokenizer_ter
-
-utils = sacrebleu_utils
+from parbleu.compat.truncation import TruncationWarning, allow_truncation
 
 #: The sacreBLEU release whose API this package offers.
 __version__ = "2.6.0"
@@ -78,8 +79,10 @@ __all__ = [
     "DATASETS",
     "SACREBLEU_DIR",
     "TER",
+    "TruncationWarning",
     "__version__",
     "alias_modules",
+    "allow_truncation",
     "compat",
     "corpus_bleu",
     "corpus_chrf",
@@ -103,7 +106,7 @@ __all__ = [
     "utils",
 ]
 
-#: sacreBLEU's tokenizer modules, all served by one module here.
+#: sacreBLEU's tokenizer modules, each a module of the same name here.
 _TOKENIZER_MODULES = (
     "tokenizer_13a",
     "tokenizer_base",
@@ -135,11 +138,13 @@ def alias_modules(name: str = "sacrebleu") -> dict[str, ModuleType]:
         f"{name}.metrics.ter": _ter,
         f"{name}.metrics.helpers": _helpers,
         f"{name}.significance": significance,
-        f"{name}.utils": sacrebleu_utils,
+        f"{name}.utils": utils,
         f"{name}.dataset": dataset,
         f"{name}.tokenizers": tokenizers,
         f"{name}.tokenizers.tokenizer_ter": _tokenizer_ter,
     }
     for module in _TOKENIZER_MODULES:
-        modules[f"{name}.tokenizers.{module}"] = _bleu_tokenizers
+        modules[f"{name}.tokenizers.{module}"] = importlib.import_module(
+            f"{__name__}.tokenizers.{module}"
+        )
     return modules

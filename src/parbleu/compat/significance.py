@@ -4,9 +4,15 @@
 returns sacreBLEU's ``(signatures, scores)`` pair, computed by parbleu's paired bootstrap
 (Koehn 2004) and approximate randomization (Riezler and Maxwell 2005) with sacreBLEU's random
 numbers, float32 arithmetic and p-values (`parbleu.significance`), so the results are
-sacreBLEU's. Two differences: the seed is the keyword ``seed`` (default 12345, sacreBLEU's),
-not the ``SACREBLEU_SEED`` environment variable, and ``n_jobs`` is accepted but unused (the
-tests are vectorized in one process).
+sacreBLEU's, types included: scores and p-values are Python floats, bootstrap means and
+intervals NumPy float64 or float32 numbers, as sacreBLEU's arithmetic makes them. The
+progress lines sacreBLEU logs (``Pre-computing ...``, ``Computing ...``,
+`` > Performing ...``) go to the ``sacrebleu`` logger at INFO level, in its order.
+
+Differences: the seed is the keyword ``seed`` (default 12345, sacreBLEU's), not the
+``SACREBLEU_SEED`` environment variable; ``n_jobs`` is accepted but unused (the tests are
+vectorized in one process), so sacreBLEU's ``Launching N parallel workers.`` is never logged.
+``_compute_p_value`` (MATEO computes its own tests with it) is sacreBLEU's p-value.
 """
 
 from __future__ import annotations
@@ -18,9 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu import OptionError
-from parbleu.compat.metrics.base import Metric
+from parbleu.compat.metrics.base import Metric, sacrelogger
 from parbleu.compat.metrics.signature import Signature
-from parbleu.references import check_hypotheses
 from parbleu.significance import (
     DEFAULT_AR_TRIALS,
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -28,6 +33,9 @@ from parbleu.significance import (
     paired_bootstrap,
     paired_randomization,
 )
+from parbleu.significance.paired import Estimate, SystemResult, p_value_above
+from parbleu.significance.results import paired_estimate
+from parbleu.stats import Stats
 
 __all__ = ["PairedTest", "Result", "estimate_ci"]
 
@@ -51,19 +59,35 @@ class Result:
         return ",".join(f"{key}={value}" for key, value in vars(self).items())
 
 
-def estimate_ci(scores: npt.ArrayLike) -> tuple[float, float]:
-    """Mean and 95% interval half-width of resampled scores (sacreBLEU's ``estimate_ci``)."""
-    ordered = np.sort(np.asarray(scores))
-    lower = len(ordered) // 40
-    upper = len(ordered) - lower - 1
-    return float(ordered.mean()), float(0.5 * (ordered[upper] - ordered[lower]))
+def _numpy(value: float, estimate: Estimate) -> np.floating[Any]:
+    """`value` as the NumPy number sacreBLEU's estimate holds: float32 or float64."""
+    number: np.floating[Any] = np.float32(value) if estimate.float32 else np.float64(value)
+    return number
 
 
-def _result(system: Any) -> Result:
+def estimate_ci(scores: npt.ArrayLike) -> tuple[np.floating[Any], np.floating[Any]]:
+    """Mean and 95% interval half-width of resampled scores (sacreBLEU's ``estimate_ci``).
+
+    NumPy numbers of the scores' precision, as sacreBLEU returns them.
+    """
+    estimate = paired_estimate(np.asarray(scores))
+    return _numpy(estimate.mean, estimate), _numpy(estimate.ci, estimate)
+
+
+def _compute_p_value(stats: npt.ArrayLike, real_difference: float) -> float:
+    """``(c + 1) / (n + 1)``, c counting the sample statistics above the real one.
+
+    multeval's p-value, as sacreBLEU computes it (`parbleu.significance.paired`).
+    """
+    return p_value_above(np.asarray(stats), real_difference)
+
+
+def _result(system: SystemResult) -> Result:
     estimate = system.estimate
     if estimate is None:
         return Result(system.score, system.p_value)
-    return Result(system.score, system.p_value, estimate.mean, estimate.ci)
+    mean, ci = _numpy(estimate.mean, estimate), _numpy(estimate.ci, estimate)
+    return Result(system.score, system.p_value, mean, ci)  # type: ignore[arg-type]
 
 
 class PairedTest:
@@ -107,8 +131,8 @@ class PairedTest:
         names = [name for name, _ in named_systems]
         if len(set(names)) != len(names):
             raise OptionError(f"system names must be distinct; got {names}")
-        del n_jobs
         self.test_type = test_type
+        self.n_jobs = n_jobs
         self.named_systems = list(named_systems)
         self.references = references
         self.n_samples = n_samples if n_samples > 0 else self._DEFAULT_SAMPLES[test_type]
@@ -117,24 +141,54 @@ class PairedTest:
         )
         self.n_systems = len(self.named_systems) - 1
         self._seed = seed
-        self.metrics = dict(metrics)
+        self.metrics: dict[str, Metric] = {}
+        self._baseline: dict[str, Stats] = {}
+        baseline_name, baseline = self.named_systems[0]
+        for name, metric in metrics.items():
+            sacrelogger.info(f"Pre-computing {name} statistics for {baseline_name!r}")
+            stats = metric._statistics(baseline, references)[0]
+            score_name = metric._to_score(metric._engine.score_totals(stats.total())).name
+            self.metrics[score_name] = metric
+            self._baseline[score_name] = stats
+
+    def _progress(self, name: str, system: str) -> None:
+        """SacreBLEU's log lines for one system and metric."""
+        sacrelogger.info(f"Computing {name} for {system!r} and extracting sufficient statistics")
+        if self.test_type == "bs":
+            sacrelogger.info(
+                f" > Performing paired bootstrap resampling test (# resamples: {self.n_samples})"
+            )
+            return
+        sacrelogger.info(
+            f" > Performing approximate randomization test (# trials: {self.n_samples})"
+        )
+        if self.n_ar_confidence > 0:
+            sacrelogger.info(
+                " > Performing bootstrap resampling for confidence interval "
+                f"(# resamples: {self.n_ar_confidence})"
+            )
 
     def __call__(self) -> tuple[dict[str, Signature], dict[str, list[Any]]]:
         """Run the test: signatures by score name, and ``System`` plus results by score name."""
+        stats: dict[str, dict[str, Stats]] = {
+            name: {self.named_systems[0][0]: baseline} for name, baseline in self._baseline.items()
+        }
+        for system, hypotheses in self.named_systems[1:]:
+            for name, metric in self.metrics.items():
+                self._progress(name, system)
+                stats[name][system] = metric._statistics(hypotheses, self.references)[0]
         signatures: dict[str, Signature] = {}
         scores: dict[str, list[Any]] = {"System": [name for name, _ in self.named_systems]}
-        for metric in self.metrics.values():
-            test = self._run(metric)
-            scores[test.name] = [_result(test.baseline), *(_result(s) for s in test.systems)]
-            signatures[test.name] = Signature.from_parbleu(test.signature)
+        for name, metric in self.metrics.items():
+            test = self._run(metric, stats[name])
+            scores[name] = [_result(test.baseline), *(_result(s) for s in test.systems)]
+            signature = Signature.from_parbleu(test.signature)
+            signature.update("nrefs", metric.get_signature().info["nrefs"])
+            signatures[name] = signature
         return signatures, scores
 
-    def _run(self, metric: Metric) -> Any:
-        # The references are prepared once, for every system (sacreBLEU caches them too).
-        systems = [(name, check_hypotheses(lines)) for name, lines in self.named_systems]
-        engine, nrefs = metric._engine_for(len(systems[0][1]), self.references)
-        stats = {name: engine.statistics(lines) for name, lines in systems}
-        metric.num_refs = nrefs
+    def _run(self, metric: Metric, stats: dict[str, Stats]) -> Any:
+        engine = metric._engine
         if self.test_type == "bs":
             return paired_bootstrap(engine, stats, n_samples=self.n_samples, seed=self._seed)
         return paired_randomization(

@@ -14,7 +14,11 @@ significance tests, blocks, chunked and distributed runs work for every metric t
   added in segment order, as sacreBLEU adds them);
 * `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one
   (the options it applies to are declared by the `Float32Rule` of the metric's entry, which
-  `parbleu.metrics.registry.float32_scorer` asks before this hook).
+  `parbleu.metrics.registry.float32_scorer` asks before this hook);
+* `small_input_limit` and `_small_rows`: a small-input path for references given to a call
+  with few segments (one sentence at a time), the same rows without array set-up
+  (`call_statistics`, `call_score`; BLEU's, chrF's and TER's live in their folders'
+  ``small.py``).
 
 A metric never changes once made: references given to the constructor are prepared there,
 and `with_references` returns a new metric.
@@ -27,6 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import BoolArray, FloatArray
@@ -62,6 +67,9 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     name: ClassVar[str]
 
     prepared: PreparedT | None
+
+    #: Most segments that `call_statistics` scores by the small-input path (0: none).
+    small_input_limit: ClassVar[int] = 0
 
     def _setup(self, references: Any, ref_streams: Any, segment_refs: Any) -> None:
         """Prepare references given to the constructor, if any (the only time it is set)."""
@@ -187,15 +195,18 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         other.__dict__.update(attributes)
         return other
 
-    def _prepared_for(
+    def _given(
         self, n_segments: int, references: Any, ref_streams: Any, segment_refs: Any
-    ) -> PreparedT:
-        if any(r is not None for r in (references, ref_streams, segment_refs)):
-            return self.prepare(
-                resolve_references(
-                    n_segments, references, ref_streams=ref_streams, segment_refs=segment_refs
-                )
-            )
+    ) -> ReferenceSet | None:
+        """References given to a call, checked (``None`` when none were given)."""
+        if all(r is None for r in (references, ref_streams, segment_refs)):
+            return None
+        return resolve_references(
+            n_segments, references, ref_streams=ref_streams, segment_refs=segment_refs
+        )
+
+    def _own_prepared(self, n_segments: int) -> PreparedT:
+        """The references given to the constructor, checked against `n_segments` hypotheses."""
         if self.prepared is None:
             raise InputError(f"no references: pass them to this call or to {type(self).__name__}()")
         prepared_segments = self.prepared.references.n_segments
@@ -207,6 +218,44 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
             )
         return self.prepared
 
+    def _small_rows(self, lines: list[str], references: ReferenceSet) -> list[list[Any]] | None:
+        """Statistics rows of a few segments, in plain Python (the small-input path's hook).
+
+        A metric with a small-input path (``small_input_limit`` > 0) overrides it; it must
+        give the rows of ``_statistics(lines, prepare(references))`` exactly, without
+        preparing the references as arrays. ``None``: use the batch path.
+        """
+        del lines, references
+        return None
+
+    def call_statistics(self, lines: list[str], references: ReferenceSet) -> Stats:
+        """Statistics of checked hypotheses against references given for this call only.
+
+        Up to ``small_input_limit`` segments take the metric's small-input path (plain
+        Python, no arrays to set up: one sentence costs microseconds); more segments are
+        prepared and counted by the batch path. Both give the same rows.
+        """
+        rows = self._small_rows(lines, references) if len(lines) <= self.small_input_limit else None
+        if rows is not None:
+            return Stats(self.columns, np.array(rows))
+        return self._statistics(lines, self.prepare(references))
+
+    def call_score(self, lines: list[str], references: ReferenceSet) -> ScoreT:
+        """The corpus score of checked hypotheses against references given for this call.
+
+        On the small-input path the rows are added in Python, one segment after another
+        (the order every metric's `corpus_totals` allows), and scored as one row.
+        """
+        signature = self.signature(references.nrefs)
+        rows = self._small_rows(lines, references) if len(lines) <= self.small_input_limit else None
+        if rows is None:
+            stats = self._statistics(lines, self.prepare(references))
+            return self.score_totals(self.corpus_totals(stats), signature)
+        totals = list(rows[0])
+        for row in rows[1:]:
+            totals = [total + value for total, value in zip(totals, row, strict=True)]
+        return self.score_totals(totals, signature)
+
     def statistics(
         self,
         hypotheses: Sequence[str],
@@ -217,8 +266,10 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     ) -> Stats:
         """Per-segment statistics (references given here are prepared for this call only)."""
         lines = check_hypotheses(hypotheses)
-        prepared = self._prepared_for(len(lines), references, ref_streams, segment_refs)
-        return self._statistics(lines, prepared)
+        given = self._given(len(lines), references, ref_streams, segment_refs)
+        if given is not None:
+            return self.call_statistics(lines, given)
+        return self._statistics(lines, self._own_prepared(len(lines)))
 
     def corpus_score(
         self,
@@ -230,7 +281,10 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     ) -> ScoreT:
         """The corpus score: statistics summed over all segments, then the formula."""
         lines = check_hypotheses(hypotheses)
-        prepared = self._prepared_for(len(lines), references, ref_streams, segment_refs)
+        given = self._given(len(lines), references, ref_streams, segment_refs)
+        if given is not None:
+            return self.call_score(lines, given)
+        prepared = self._own_prepared(len(lines))
         stats = self._statistics(lines, prepared)
         signature = self.signature(prepared.references.nrefs)
         return self.score_totals(self.corpus_totals(stats), signature)
@@ -253,11 +307,17 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         """The score of one hypothesis against its references (a sequence of strings)."""
         if not isinstance(hypothesis, str):
             raise ReferenceShapeError(f"hypothesis must be a str; got {type(hypothesis).__name__}")
-        if isinstance(references, str) or not isinstance(references, Sequence):
+        if type(references) not in (list, tuple) and (
+            isinstance(references, str) or not isinstance(references, Sequence)
+        ):
             raise ReferenceShapeError(
                 "references must be a sequence of reference strings, not "
                 f"{type(references).__name__}; for one reference pass [reference]"
             )
+        if references and all(type(reference) is str for reference in references):
+            # The usual case, checked at once: one stream per reference.
+            streams = tuple((reference,) for reference in references)
+            return self.call_score([hypothesis], ReferenceSet(streams))
         return self.corpus_score([hypothesis], segment_refs=[list(references)])
 
     def _check_width(self, rows: npt.NDArray[Any]) -> None:

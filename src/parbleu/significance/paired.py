@@ -78,6 +78,7 @@ __all__ = [
     "SystemResult",
     "TestKind",
     "confidence_interval",
+    "p_value_above",
     "paired_bootstrap",
     "paired_bootstrap_all_pairs",
     "paired_randomization",
@@ -256,7 +257,7 @@ def paired_randomization(
     results = []
     for j, (system, system_stats) in enumerate(zip(names[1:], stats[1:], strict=True)):
         score = _corpus_score(metric, system_stats)[1]
-        p_value = _p_value(differences[j], abs(baseline_score - score))
+        p_value = p_value_above(differences[j], abs(baseline_score - score))
         results.append(SystemResult(system, score, p_value, estimates[j + 1]))
     signature = _signature(
         metric,
@@ -378,10 +379,10 @@ def _bootstrap_p_value(
     """Moses' p-value of two systems' resampled scores (the same either way round)."""
     differences = np.abs(system_scores - baseline_scores)
     centred = differences - differences.mean()
-    return _p_value(centred, abs(baseline_score - score))
+    return p_value_above(centred, abs(baseline_score - score))
 
 
-def _p_value(statistic: npt.NDArray[Any], observed: float) -> float:
+def p_value_above(statistic: npt.NDArray[Any], observed: float) -> float:
     """``(c + 1) / (n + 1)``, c counting the statistics strictly above the observed value.
 
     ``observed`` is a Python float, so that it meets float32 statistics as in sacreBLEU.

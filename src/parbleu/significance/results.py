@@ -63,13 +63,16 @@ class Estimate:
 
     ``mean`` is the mean resampled score; ``lower`` and ``upper`` are the ``n // 40``-th
     smallest and largest resampled scores (a 95% interval), and ``ci`` is half their
-    distance, the ``±`` sacreBLEU prints.
+    distance, the ``±`` sacreBLEU prints. ``float32``: the resampled scores were float32
+    values, as sacreBLEU computes them for chrF and TER (its mean and interval are then
+    NumPy float32 numbers; `parbleu.compat` gives them that type).
     """
 
     mean: float
     ci: float
     lower: float
     upper: float
+    float32: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,7 +177,13 @@ def paired_estimate(scores: npt.NDArray[Any]) -> Estimate:
     ordered = np.sort(scores)
     low, high = _bounds(len(ordered))
     lower, upper = ordered[low], ordered[high]
-    return Estimate(float(ordered.mean()), float(0.5 * (upper - lower)), float(lower), float(upper))
+    return Estimate(
+        float(ordered.mean()),
+        float(0.5 * (upper - lower)),
+        float(lower),
+        float(upper),
+        float32=scores.dtype == np.float32,
+    )
 
 
 def corpus_estimate(scores: npt.NDArray[Any]) -> Estimate:
@@ -184,5 +193,9 @@ def corpus_estimate(scores: npt.NDArray[Any]) -> Estimate:
     low, high = _bounds(len(ordered))
     lower, upper = ordered[low], ordered[high]
     return Estimate(
-        float(statistics.mean(ordered)), float(0.5 * (upper - lower)), float(lower), float(upper)
+        float(statistics.mean(ordered)),
+        float(0.5 * (upper - lower)),
+        float(lower),
+        float(upper),
+        float32=scores.dtype == np.float32,
     )

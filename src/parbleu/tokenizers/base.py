@@ -105,6 +105,14 @@ class Tokenizer(ABC):
     def tokenize(self, line: str) -> str:
         """Tokenize one line; the reference behaviour every batch path must reproduce."""
 
+    def tokens(self, line: str) -> list[str]:
+        """The tokens of one line, ``tokenize(line).split()``: what scoring one sentence needs.
+
+        Tokenizers override it where a line's tokens are cheaper to find without building the
+        tokenized string (`parbleu.metrics.bleu.small`).
+        """
+        return self.tokenize(line).split()
+
     def tokenize_lines(self, lines: Sequence[str]) -> list[str]:
         """Tokenize many lines; same output as calling `tokenize` on each."""
         return [self.tokenize(line) for line in lines]

@@ -4,11 +4,14 @@ Punctuation (Unicode category P) is split off when it is preceded or followed by
 that is not a number (category N), and every symbol (category S) is split off. Categories
 come from the `regex` package, whose Unicode tables are what sacreBLEU uses (Python's own
 `re` and `unicodedata` lag behind). As in mteval-v14, a number followed by a period at the end
-of a line keeps its period, because the line is not padded with spaces.
+of a line keeps its period, because the line is not padded with spaces. Lines of ASCII
+characters only take the same rules in Python's `re` with the ASCII members of each category
+spelled out (`International.tokens`), which is several times faster.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import regex
@@ -30,6 +33,18 @@ _CORPUS_RULES = (
 )
 
 
+# The same rules for lines of ASCII characters only, with Python's `re` and the categories of
+# the ASCII characters spelled out (tests check them against the `regex` tables): the numbers
+# are the digits, the punctuation and symbols these. `re` is several times faster here.
+_ASCII_PUNCTUATION = re.escape("!\"#%&'()*,-./:;?@[\\]_{}")
+_ASCII_SYMBOLS = re.escape("$+<=>^`|~")
+_ASCII_RULES = (
+    (re.compile(f"([^0-9])([{_ASCII_PUNCTUATION}])"), r"\1 \2 "),
+    (re.compile(f"([{_ASCII_PUNCTUATION}])([^0-9])"), r" \1 \2"),
+    (re.compile(f"([{_ASCII_SYMBOLS}])"), r" \1 "),
+)
+
+
 class International(Tokenizer):
     """mteval-v14 ``--international-tokenization``, identical to sacreBLEU's ``intl``."""
 
@@ -40,6 +55,13 @@ class International(Tokenizer):
         for pattern, replacement in _LINE_RULES:
             line = pattern.sub(replacement, line)
         return " ".join(line.split())
+
+    def tokens(self, line: str) -> list[str]:
+        """``tokenize(line).split()``; an ASCII line goes through `re` (same rules, faster)."""
+        rules = _ASCII_RULES if line.isascii() else _LINE_RULES
+        for pattern, replacement in rules:
+            line = pattern.sub(replacement, line)
+        return line.split()
 
     def tokenize_lines(self, lines: Sequence[str]) -> list[str]:
         """Tokenize many lines with one regex pass per rule over the whole corpus."""

@@ -25,6 +25,10 @@ substitutions amount to (proved against the regular expressions by the tests):
   after it exactly when ``k`` plus one if a digit precedes the run is even: rules 3b and 3c
   consume the characters they match, so they split the run pairwise from its start;
 * so a lone ``.`` or ``,`` stays joined only when digits surround it (``3.14``, ``1,000``).
+
+Hence, in a word without ASCII digits, every rule-3a mark, ``.`` and ``,`` is a token of its
+own and ``-`` stays: one translation of the word gives its tokens (`Mteval13a.tokens`, for
+one line at a time). Only words holding a digit and a ``.``, ``,`` or ``-`` need rules 3b-3d.
 """
 
 from __future__ import annotations
@@ -45,6 +49,11 @@ __all__ = ["Mteval13a", "apply_mteval_rules", "mteval_spans"]
 # gets a space on each side. One character at a time, so a translation table does it.
 _PUNCTUATION = "{|}~[\\]^_`" + ' !"#$%&' + "()*+" + ":;<=>?@" + "/"
 _SPACE_PUNCTUATION = str.maketrans({mark: f" {mark} " for mark in _PUNCTUATION})
+# Rules 3a-3c on text without ASCII digits: every mark of rule 3a, "." and "," stands alone
+# (splitting on a captured mark keeps it as a piece of its own).
+_MARKS_APART = re.compile(f"([{re.escape(_PUNCTUATION + '.,')}])")
+_ASCII_DIGIT = re.compile(r"[0-9]")
+_DIGIT_RULE_MARK = re.compile(r"[\.,-]")
 # Rules 3b-3d. A newline is excluded from the context classes so that many lines joined by
 # newlines tokenize exactly as each line alone would (a line never contains a newline there).
 _PERIOD_COMMA_AFTER = re.compile(r"([^0-9\n])([\.,])")
@@ -185,6 +194,27 @@ class Mteval13a(Tokenizer):
         line = line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
         line = _unescape(line)
         return " ".join(apply_mteval_rules(f" {line} ", single_line=True).split())
+
+    def tokens(self, line: str) -> list[str]:
+        """``tokenize(line).split()``: one translation where no digit is near ``.``, ``,``, ``-``.
+
+        See the module docstring; words with a digit and one of those marks go through
+        `tokenize_words` (the regular expressions).
+        """
+        line = self.prepare_line(line)
+        if _ASCII_DIGIT.search(line) is None:
+            return " ".join(_MARKS_APART.split(line)).split()
+        pieces: list[str] = []
+        plain: list[str] = []
+        for word in line.split():
+            if _ASCII_DIGIT.search(word) is None or _DIGIT_RULE_MARK.search(word) is None:
+                plain.append(word)
+                continue
+            pieces += _MARKS_APART.split(" ".join(plain))
+            pieces.append(self.tokenize_words([word])[0])
+            plain = []
+        pieces += _MARKS_APART.split(" ".join(plain))
+        return " ".join(pieces).split()
 
     def tokenize_lines(self, lines: Sequence[str]) -> list[str]:
         """Tokenize many lines with one regex pass per rule over the whole corpus."""

@@ -23,6 +23,10 @@ class WhitespaceTokenizer(Tokenizer):
         """Collapse whitespace; BLEU then counts the whitespace-separated tokens."""
         return " ".join(line.split())
 
+    def tokens(self, line: str) -> list[str]:
+        """The whitespace-separated words."""
+        return line.split()
+
     def tokenize_words(self, words: Sequence[str]) -> list[str]:
         """Words are tokens."""
         return list(words)
@@ -41,6 +45,10 @@ class CharacterTokenizer(Tokenizer):
     def tokenize(self, line: str) -> str:
         """Separate all characters by spaces, dropping whitespace."""
         return " ".join("".join(line.split()))
+
+    def tokens(self, line: str) -> list[str]:
+        """Every character that is not whitespace."""
+        return list("".join(line.split()))
 
     def token_spans(self, codes: CodeArray) -> Spans:
         """Every character that is not whitespace."""

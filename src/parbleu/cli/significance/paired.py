@@ -9,6 +9,7 @@ from typing import Any
 from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
+from parbleu.cli.significance.sacrebleu_table import sacrebleu_paired_text
 from parbleu.meta.thresholds import agreement_model, human_agreement
 from parbleu.significance import PairedTest, SystemResult, TestKind
 
@@ -96,8 +97,11 @@ def _paired_cell(result: SystemResult, width: int) -> str:
 def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[str]:
     """SacreBLEU's table of a paired test, its explanation and the signatures.
 
-    The table is LaTeX with ``-f latex``, as sacreBLEU prints it.
+    The table is LaTeX with ``-f latex``, as sacreBLEU prints it; with ``--table-style
+    sacrebleu`` the whole text is sacreBLEU's (`sacrebleu_table`).
     """
+    if args.format == "text" and args.table_style == "sacrebleu":
+        return sacrebleu_paired_text(args, tests)
     bootstrap = tests[0].kind is TestKind.BOOTSTRAP
     header = ["System", *(f"{t.name} (μ ± 95% CI)" if bootstrap else t.name for t in tests)]
     rows = [

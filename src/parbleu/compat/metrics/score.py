@@ -129,7 +129,7 @@ class BLEUScore(Score):
 class CHRFScore(Score):
     """A chrF (chrF++ with word n-grams) score; the name says beta and word order."""
 
-    def __init__(self, score: float, char_order: int, word_order: int, beta: int) -> None:
+    def __init__(self, score: float, char_order: int, word_order: int, beta: float) -> None:
         self.beta = beta
         self.char_order = char_order
         self.word_order = word_order

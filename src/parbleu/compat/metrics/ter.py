@@ -1,7 +1,9 @@
 """sacreBLEU 2.6.0's ``TER`` and ``TERScore``, computed by `parbleu.TER`.
 
 Same constructor (``normalized``, ``no_punct``, ``asian_support``, ``case_sensitive``,
-``references``); scores are bit-identical.
+``references``); scores are bit-identical. The internals have sacreBLEU's layouts:
+``[num_edits, average reference length]`` per segment, ``ref_words`` as the reference info
+(references normalized twice, as sacreBLEU does).
 
     >>> TER().corpus_score(["d e f g h a b c"], [["a b c d e f g h"]]).score
     12.5
@@ -18,6 +20,9 @@ from parbleu.compat.metrics.score import TERScore
 from parbleu.compat.metrics.signature import Signature, TERSignature
 from parbleu.compat.tokenizers.tokenizer_ter import TercomTokenizer
 from parbleu.metrics.ter import TerOptions
+from parbleu.metrics.ter.align import ReferenceWords
+from parbleu.metrics.ter.metric import best_edits
+from parbleu.stats import Stats
 
 __all__ = ["TER", "TERScore", "TERSignature"]
 
@@ -79,3 +84,34 @@ class TER(Metric):
 
     def _to_score(self, result: Any) -> TERScore:
         return TERScore.from_parbleu(result)
+
+    # -- sacreBLEU's internals, in its layouts ------------------------------------------------
+
+    def _rows(self, stats: Stats) -> list[list[Any]]:
+        layout = self._engine.layout
+        edits, lengths = (
+            layout.column(stats.values, "num_edits"),
+            layout.column(stats.values, "ref_length"),
+        )
+        return [[int(e), float(n)] for e, n in zip(edits.tolist(), lengths.tolist(), strict=True)]
+
+    def _preprocess_segment(self, sent: str) -> str:
+        """Tercom's normalization of the right-stripped segment."""
+        return self.tokenizer(sent.rstrip())
+
+    def _extract_reference_info(self, refs: Sequence[str]) -> dict[str, Any]:
+        """``ref_words``: each reference normalized (again) and split into words."""
+        return {"ref_words": [self._preprocess_segment(ref).split() for ref in refs]}
+
+    def _compute_segment_statistics(self, hypothesis: str, ref_kwargs: dict[str, Any]) -> list[Any]:
+        """``[fewest edits over the references, average reference length]``."""
+        refs = ref_kwargs["ref_words"]
+        indexed = tuple(ReferenceWords.from_words(words) for words in refs)
+        (edits,) = best_edits([hypothesis.split()], [indexed])
+        return [edits, sum(len(words) for words in refs) / len(refs)]
+
+    def _compute_score_from_stats(self, stats: Sequence[Any]) -> TERScore:
+        """TER of summed ``[edits, reference length]``; 100 (or 0) without reference words."""
+        edits, length = stats[0], stats[1]
+        rate = edits / length if length > 0 else (1.0 if edits > 0 else 0.0)
+        return TERScore(100 * rate, edits, length)

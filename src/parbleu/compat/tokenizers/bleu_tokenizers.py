@@ -1,10 +1,11 @@
 """sacreBLEU 2.6.0's BLEU tokenizer classes, each a callable over parbleu's tokenizer.
 
-sacreBLEU keeps one module per tokenizer (``tokenizer_13a``, ``tokenizer_intl``, ...); they
-all live here, and `parbleu.compat.alias_modules` registers this module under each of those
-names. A tokenizer is called on one line and returns its tokens joined by spaces;
-``signature()`` gives the ``tok:`` value. spBLEU's tokenizers take the SentencePiece model
-file as ``model`` (sacreBLEU downloads it into ``~/.sacrebleu/models/``).
+sacreBLEU keeps one module per tokenizer (``tokenizer_13a``, ``tokenizer_intl``, ...); the
+classes all live here, and modules of those names (`parbleu.compat.tokenizers.tokenizer_13a`
+...) import them, so that sacreBLEU's module paths exist here too. A tokenizer is called on
+one line and returns its tokens joined by spaces; ``signature()`` gives the ``tok:`` value.
+spBLEU's tokenizers take the SentencePiece model file as ``model`` (sacreBLEU downloads it
+into ``~/.sacrebleu/models/``).
 """
 
 from __future__ import annotations

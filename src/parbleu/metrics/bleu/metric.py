@@ -29,6 +29,8 @@ from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.bleu.formula import bleu_from_totals, bleu_layout
 from parbleu.metrics.bleu.options import BleuOptions, RefLength
 from parbleu.metrics.bleu.result import BleuScore
+from parbleu.metrics.bleu.scalar import scalar_applies, scalar_bleu
+from parbleu.metrics.bleu.small import BleuColumns, BleuSmallPath
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet, plain_streams
 from parbleu.signature import Signature
@@ -73,8 +75,25 @@ def effective_ref_lengths(
     return closest
 
 
+#: The layout of the paper's four orders and where its columns sit, made once at import.
+_FOUR_ORDERS = (bleu_layout(4), BleuColumns.of(bleu_layout(4)))
+
+
+def _layout_and_columns(counted_orders: int) -> tuple[Layout, BleuColumns]:
+    """The statistics layout of `counted_orders` orders and the positions of its columns."""
+    if counted_orders == 4:
+        return _FOUR_ORDERS
+    layout = bleu_layout(counted_orders)
+    return layout, BleuColumns.of(layout)
+
+
 class BLEU(Metric[BleuScore, PreparedReferences]):
     """BLEU with fixed options, optionally with references prepared once.
+
+    Calls with few segments and their own references (``sentence_score``) take the
+    small-input path, `parbleu.metrics.bleu.small`, whose n-gram counts of each string the
+    metric keeps in a bounded memo (`parbleu.metrics.sentence_cache`: at most 2^18 characters
+    of strings; copies made by ``with_references`` share it, ``with_weights`` starts its own).
 
     Args:
         references: reference streams (K sequences of N strings, sacreBLEU's shape); or give
@@ -84,6 +103,11 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
     """
 
     name = "BLEU"
+
+    #: Up to this many segments, references given to a call are not prepared as arrays: the
+    #: small-input path (`parbleu.metrics.bleu.small`) counts them in plain Python, which is
+    #: faster there (``benchmarks/percall.py --crossover``: faster up to about 32 segments).
+    small_input_limit = 32
 
     def __init__(
         self,
@@ -100,6 +124,10 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         )
         # Orders the statistics carry: the options' own, or more for `with_weights`.
         self.counted_orders = self.options.counted_orders
+        self._layout, self._columns = _layout_and_columns(self.counted_orders)
+        self._small = BleuSmallPath(self.tokenizer, self.options, self._columns)
+        self._signature_fields = tuple(self.options.signature_fields(self.tokenizer.signature))
+        self._scalar = scalar_applies(self.options)
         self._setup(references, ref_streams, segment_refs)
 
     @property
@@ -109,7 +137,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         K is ``max_ngram_order``, plus one for Chen and Cherry's smoothing 5 and 7, which
         average in the next order (order 5 for NLTK's: `BleuOptions.counted_orders`).
         """
-        return bleu_layout(self.counted_orders)
+        return self._layout
 
     def prepare(self, references: ReferenceSet) -> PreparedReferences:
         """Tokenize, encode and count references once."""
@@ -124,6 +152,10 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         encoded = prepared.lookup.encode(lines)
         matches = clipped_matches(prepared.table, encoded)[:, : self.counted_orders]
         return self._assemble(encoded.lengths, prepared.lengths, prepared.present, matches)
+
+    def _small_rows(self, lines: list[str], references: ReferenceSet) -> list[list[int]]:
+        """The rows of ``_statistics`` for a few segments, counted in plain Python."""
+        return self._small.rows(lines, references)
 
     def _assemble(
         self, hyp_lengths: IntArray, ref_lengths: IntArray, present: BoolArray, matches: IntArray
@@ -180,22 +212,34 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     def signature_fields(self) -> list[tuple[str, str, str]]:
         """case, eff, tok, smooth (and parbleu's extra fields when they apply)."""
-        return self.options.signature_fields(self.tokenizer.signature)
+        return list(self._signature_fields)
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> BleuScore:
         """The score of one row of summed statistics."""
-        row = np.atleast_2d(np.asarray(totals))
-        layout = self.layout
-        arrays = bleu_from_totals(row, self.options, layout)
+        values = totals if isinstance(totals, list) else np.asarray(totals).ravel().tolist()
+        columns = self._columns
+        if len(values) != columns.width:
+            self._check_width(np.asarray(values))
         order = self.options.max_ngram_order
+        matches = [values[i] for i in columns.match[:order]]
+        hyp_totals = [values[i] for i in columns.total[:order]]
+        sys_len, ref_len = values[columns.sys_len], values[columns.ref_len]
+        if self._scalar:  # plain floats: the same value, without array set-up
+            one = scalar_bleu(sys_len, ref_len, matches, hyp_totals, self.options)
+            score, precisions, bp = one.score, one.precisions, one.bp
+        else:
+            arrays = bleu_from_totals(values, self.options, self.layout)
+            score = float(arrays.scores[0])
+            precisions = tuple(float(p) for p in arrays.precisions[0])
+            bp = float(arrays.brevity_penalties[0])
         return BleuScore(
-            score=float(arrays.scores[0]),
-            counts=tuple(int(x) for x in layout.series(row, "match", order)[0]),
-            totals=tuple(int(x) for x in layout.series(row, "total", order)[0]),
-            precisions=tuple(float(p) for p in arrays.precisions[0]),
-            bp=float(arrays.brevity_penalties[0]),
-            sys_len=int(layout.column(row, "sys_len")[0]),
-            ref_len=int(layout.column(row, "ref_len")[0]),
+            score=score,
+            counts=tuple(map(int, matches)),
+            totals=tuple(map(int, hyp_totals)),
+            precisions=precisions,
+            bp=bp,
+            sys_len=int(sys_len),
+            ref_len=int(ref_len),
             signature=signature if signature is not None else self.signature(),
         )
 
@@ -218,4 +262,14 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
                 f"{self.prepared.table.max_order}"
             )
         counted = max(options.counted_orders, self.counted_orders)
-        return self._copy(options=options, counted_orders=counted)
+        layout, columns = _layout_and_columns(counted)
+        small = BleuSmallPath(self.tokenizer, options, columns)
+        return self._copy(
+            options=options,
+            counted_orders=counted,
+            _layout=layout,
+            _columns=columns,
+            _small=small,
+            _signature_fields=tuple(options.signature_fields(self.tokenizer.signature)),
+            _scalar=scalar_applies(options),
+        )

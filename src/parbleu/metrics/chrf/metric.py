@@ -36,6 +36,8 @@ from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.result import ChrfScore
+from parbleu.metrics.chrf.scalar import scalar_chrf
+from parbleu.metrics.chrf.small import ChrfSmallPath, OrderColumns, order_columns
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
@@ -70,6 +72,21 @@ class ChrfReferences:
     present: BoolArray  # (n_streams, n_segments) reference exists
 
 
+def _columns_of(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
+    layout = chrf_layout(char_order, word_order)
+    return layout, order_columns(layout, char_order, word_order)
+
+
+#: The layouts of chrF and chrF++ and where their columns sit, made once at import.
+_USUAL = {orders: _columns_of(*orders) for orders in ((6, 0), (6, 2))}
+
+
+def _layout_and_columns(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
+    """The statistics layout of these orders and the positions of each order's columns."""
+    usual = _USUAL.get((char_order, word_order))
+    return usual if usual is not None else _columns_of(char_order, word_order)
+
+
 class CHRF(Metric[ChrfScore, ChrfReferences]):
     """chrF and chrF++ with fixed options, optionally with references prepared once.
 
@@ -82,6 +99,11 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     name = "chrF"
 
+    #: Up to this many segments, references given to a call are counted segment by segment
+    #: (`parbleu.metrics.chrf.small`) instead of being prepared as corpus tables
+    #: (``benchmarks/percall.py --crossover``: faster up to about 6 segments).
+    small_input_limit = 6
+
     def __init__(
         self,
         references: Any = None,
@@ -92,12 +114,20 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         **settings: Any,
     ) -> None:
         self.options = options_from(ChrfOptions, options, settings, "CHRF")
+        self._layout, self._order_columns = _layout_and_columns(
+            self.options.char_order, self.options.word_order
+        )
+        self._small = ChrfSmallPath(self.options, self._order_columns, len(self._layout.columns))
         self._setup(references, ref_streams, segment_refs)
 
     @property
     def layout(self) -> Layout:
         """``char1_hyp, char1_ref, char1_match, ..., word1_hyp, ...`` (sacreBLEU's order)."""
-        return chrf_layout(self.options.char_order, self.options.word_order)
+        return self._layout
+
+    def _small_rows(self, lines: list[str], references: ReferenceSet) -> list[list[int]]:
+        """The rows of ``_statistics`` for a few segments, counted segment by segment."""
+        return self._small.rows(lines, references)
 
     def prepare(self, references: ReferenceSet) -> ChrfReferences:
         """Split references into characters and words and prepare their n-grams once."""
@@ -154,15 +184,18 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> ChrfScore:
         """The score of one row of summed statistics."""
-        row = np.asarray(totals)
+        values = totals if isinstance(totals, list) else np.asarray(totals).ravel().tolist()
+        if len(values) != len(self._layout.columns):
+            self._check_width(np.asarray(values))
         options = self.options
+        orders = ((values[h], values[r], values[m]) for h, r, m in self._order_columns)
         return ChrfScore(
-            score=float(chrf_from_totals(row, options, self.layout)[0]),
+            score=scalar_chrf(orders, options.beta, eps_smoothing=options.eps_smoothing),
             name=options.name,
             char_order=options.char_order,
             word_order=options.word_order,
             beta=options.beta,
-            statistics=tuple(int(x) for x in row),
+            statistics=tuple(int(x) for x in values),
             signature=signature if signature is not None else self.signature(),
         )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parbleu.errors import OptionError
-from parbleu.options import MAX_F_BETA, MAX_NGRAM_ORDER, check_flag, check_int
+from parbleu.options import MAX_F_BETA, MAX_NGRAM_ORDER, check_flag, check_int, check_number
 
 __all__ = ["ChrfOptions"]
 
@@ -17,7 +17,9 @@ class ChrfOptions:
     Attributes:
         char_order: largest character n-gram order (Popović 2015: 6).
         word_order: largest word n-gram order (0 for chrF, 2 for chrF++, Popović 2017).
-        beta: recall weighs ``beta`` times as much as precision (2).
+        beta: recall weighs ``beta`` times as much as precision (2); a number >= 0, kept an
+            integer when it is one (sacreBLEU accepts ``1.5`` too: the score's name is then
+            ``chrF1.5``).
         lowercase: compare lowercased text.
         whitespace: keep whitespace in character n-grams.
         eps_smoothing: the score of the original chrF++.py script (every order counts; empty
@@ -31,7 +33,7 @@ class ChrfOptions:
 
     char_order: int = 6
     word_order: int = 0
-    beta: int = 2
+    beta: float = 2
     lowercase: bool = False
     whitespace: bool = False
     eps_smoothing: bool = False
@@ -44,7 +46,7 @@ class ChrfOptions:
             "word_order": check_int(
                 self.word_order, "word_order", minimum=0, maximum=MAX_NGRAM_ORDER
             ),
-            "beta": check_int(self.beta, "beta", minimum=0, maximum=MAX_F_BETA),
+            "beta": _beta(self.beta),
             "lowercase": check_flag(self.lowercase, "lowercase"),
             "whitespace": check_flag(self.whitespace, "whitespace"),
             "eps_smoothing": check_flag(self.eps_smoothing, "eps_smoothing"),
@@ -76,3 +78,11 @@ class ChrfOptions:
             ("nw", "nw", str(self.word_order)),
             ("space", "s", "yes" if self.whitespace else "no"),
         ]
+
+
+def _beta(value: object) -> float:
+    """`value` if it is a number >= 0: an integer stays one (an integral float becomes one)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return check_int(value, "beta", minimum=0, maximum=MAX_F_BETA)
+    beta = check_number(value, "beta", minimum=0, maximum=MAX_F_BETA)
+    return int(beta) if beta.is_integer() else beta

@@ -23,7 +23,7 @@ class ChrfScore(Scored):
     name: str
     char_order: int
     word_order: int
-    beta: int
+    beta: float
     statistics: tuple[int, ...]
     signature: Signature
 

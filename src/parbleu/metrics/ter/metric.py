@@ -37,6 +37,7 @@ from parbleu.metrics.ter.formula import TER_LAYOUT, ter_float32, ter_scores
 from parbleu.metrics.ter.lanes import count_edits_of_pairs
 from parbleu.metrics.ter.options import TerOptions
 from parbleu.metrics.ter.result import TerScore
+from parbleu.metrics.ter.small import TerSmallPath
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.scaling.workers import map_in_processes, resolve_jobs
@@ -112,6 +113,11 @@ class TER(Metric[TerScore, PreparedTerReferences]):
 
     name = "TER"
 
+    #: Up to this many segments, references given to a call are indexed segment by segment
+    #: (`parbleu.metrics.ter.small`) instead of being prepared for a corpus
+    #: (``benchmarks/percall.py --crossover``: as fast or faster up to about 16 segments).
+    small_input_limit = 16
+
     def __init__(
         self,
         references: Any = None,
@@ -156,10 +162,7 @@ class TER(Metric[TerScore, PreparedTerReferences]):
             refs = []
             for text in references.segment(i):
                 if text not in cache:
-                    words = self.tokenizer.reference_words(text)
-                    distinct = len(set(words))
-                    _check_size(f"a {len(words):,}-word reference", i, distinct * len(words) // 8)
-                    cache[text] = ReferenceWords.from_words(words)
+                    cache[text] = self._reference(text, i)
                 refs.append(cache[text])
             segments.append(tuple(refs))
             lengths.append(sum(len(ref) for ref in refs) / len(refs))
@@ -167,6 +170,26 @@ class TER(Metric[TerScore, PreparedTerReferences]):
         return PreparedTerReferences(
             references, tuple(segments), np.array(lengths, dtype=np.float64), longest
         )
+
+    def _reference(self, text: str, segment: int) -> ReferenceWords:
+        """One reference line of a segment, tokenized, checked for size and indexed."""
+        words = self.tokenizer.reference_words(text)
+        distinct = len(set(words))
+        _check_size(f"a {len(words):,}-word reference", segment, distinct * len(words) // 8)
+        return ReferenceWords.from_words(words)
+
+    def _small_rows(self, lines: list[str], references: ReferenceSet) -> list[list[float]]:
+        """The rows of ``_statistics`` for a few segments, without arrays."""
+        longest = max(
+            len(text) for index in range(len(lines)) for text in references.segment(index)
+        )
+        if max(map(len, lines)) * longest // 4 > TER_MEMORY_LIMIT:  # characters bound words
+            rows: list[list[float]] = self._statistics(
+                lines, self.prepare(references)
+            ).values.tolist()
+            return rows
+        small = TerSmallPath(self.tokenizer.words, self._reference, best_edits, self.layout)
+        return small.rows(lines, references)
 
     def _statistics(self, lines: list[str], prepared: PreparedTerReferences) -> Stats:
         jobs = min(self.n_jobs, len(lines) // _SEGMENTS_PER_JOB)
@@ -217,12 +240,17 @@ class TER(Metric[TerScore, PreparedTerReferences]):
 
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> TerScore:
         """The score of one row of summed statistics."""
-        row = np.atleast_2d(np.asarray(totals, dtype=np.float64))
-        layout = self.layout
+        values = totals if isinstance(totals, list) else np.asarray(totals).ravel().tolist()
+        if len(values) != len(self.layout.columns):
+            self._check_width(np.asarray(values))
+        edits = float(values[self.layout.index("num_edits")])
+        length = float(values[self.layout.index("ref_length")])
+        # The formula of `ter_scores`, for one row.
+        rate = edits / length if length > 0 else (1.0 if edits > 0 else 0.0)
         return TerScore(
-            score=float(ter_scores(row, layout)[0]),
-            num_edits=int(layout.column(row, "num_edits")[0]),
-            ref_length=float(layout.column(row, "ref_length")[0]),
+            score=100 * rate,
+            num_edits=int(edits),
+            ref_length=length,
             signature=signature if signature is not None else self.signature(),
         )
 

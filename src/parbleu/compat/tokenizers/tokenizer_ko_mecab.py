@@ -1,0 +1,9 @@
+"""sacreBLEU 2.6.0's ``sacrebleu.tokenizers.tokenizer_ko_mecab``: MeCab-ko (``ko-mecab``).
+
+Importable by sacreBLEU's module path (OpenCompass imports ``Tokenizer13a`` and ``TokenizerZh``
+this way); the class lives in `parbleu.compat.tokenizers.bleu_tokenizers`.
+"""
+
+from parbleu.compat.tokenizers.bleu_tokenizers import TokenizerKoMecab
+
+__all__ = ["TokenizerKoMecab"]

@@ -1,0 +1,9 @@
+"""sacreBLEU 2.6.0's ``sacrebleu.tokenizers.tokenizer_zh``: Chinese (``zh``).
+
+Importable by sacreBLEU's module path (OpenCompass imports ``Tokenizer13a`` and ``TokenizerZh``
+this way); the class lives in `parbleu.compat.tokenizers.bleu_tokenizers`.
+"""
+
+from parbleu.compat.tokenizers.bleu_tokenizers import TokenizerZh
+
+__all__ = ["TokenizerZh"]

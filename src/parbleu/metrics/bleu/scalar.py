@@ -1,0 +1,92 @@
+"""The BLEU formula of one row of summed statistics, in plain Python floats.
+
+The same operations, in the same order, as `parbleu.metrics.bleu.formula.bleu_from_totals`
+(and as sacreBLEU 2.6.0's ``BLEU.compute_bleu``) for the options sacreBLEU has: smoothing
+``none``, ``floor``, ``add-k`` and ``exp``, uniform weights, the paper's arithmetic. Scoring
+one row this way costs microseconds instead of the tens that array set-up takes, so a
+corpus score, a sentence score and a bootstrap's formula all get the same value either way
+(tests/metrics/bleu/test_small_path.py compares them on random rows). Other options
+(Chen and Cherry's methods, weights, NLTK's arithmetic) are scored by the array formula.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parbleu.metrics.bleu.formula import LOG_ZERO
+from parbleu.metrics.bleu.options import BleuOptions, Smoothing, SmoothVariant
+
+__all__ = ["ScalarBleu", "scalar_applies", "scalar_bleu"]
+
+_SCALAR_METHODS = (Smoothing.NONE, Smoothing.FLOOR, Smoothing.ADD_K, Smoothing.EXP)
+
+
+@dataclass(frozen=True)
+class ScalarBleu:
+    """BLEU of one row: the score, the precisions (percent) and the brevity penalty."""
+
+    score: float
+    precisions: tuple[float, ...]
+    bp: float
+
+
+def scalar_applies(options: BleuOptions) -> bool:
+    """Whether `scalar_bleu` computes these options (sacreBLEU's smoothing, equal weights)."""
+    return (
+        options.smooth_method in _SCALAR_METHODS
+        and options.smooth_variant is SmoothVariant.PAPER
+        and options.weights is None
+    )
+
+
+def _brevity_penalty(sys_len: float, ref_len: float) -> float:
+    """1 if c >= r, exp(1 - r/c) if 0 < c < r, 0 for an empty candidate."""
+    if sys_len >= ref_len:
+        return 1.0
+    return math.exp(1.0 - ref_len / sys_len) if sys_len > 0 else 0.0
+
+
+def _precisions(
+    matches: Sequence[float], totals: Sequence[float], options: BleuOptions
+) -> tuple[list[float], int]:
+    """Smoothed precisions in percent, and the number of orders to average over."""
+    method, value = options.smooth_method, options.smooth_value_or_default
+    precisions = [0.0] * len(matches)
+    halvings = 0
+    counted = 0
+    for n, (counted_match, counted_total) in enumerate(zip(matches, totals, strict=True)):
+        match, total = counted_match, counted_total
+        if method is Smoothing.ADD_K and n > 0:
+            match, total = match + value, total + value
+        if total <= 0:
+            break
+        counted += 1
+        if match > 0:
+            precisions[n] = 100.0 * match / total
+        elif method is Smoothing.EXP:
+            halvings += 1
+            precisions[n] = 100.0 / (2.0**halvings * total)
+        elif method is Smoothing.FLOOR:
+            precisions[n] = 100.0 * value / total
+    orders = counted if options.effective_order and counted > 0 else len(matches)
+    return precisions, orders
+
+
+def scalar_bleu(
+    sys_len: float,
+    ref_len: float,
+    matches: Sequence[float],
+    totals: Sequence[float],
+    options: BleuOptions,
+) -> ScalarBleu:
+    """BLEU of one row, `matches` and `totals` holding orders 1 .. ``max_ngram_order``."""
+    bp = _brevity_penalty(sys_len, ref_len)
+    if not any(match > 0 for match in matches):
+        return ScalarBleu(0.0, (0.0,) * len(matches), bp)
+    precisions, orders = _precisions(matches, totals, options)
+    log_sum = 0.0
+    for precision in precisions[:orders]:
+        log_sum += math.log(precision) if precision > 0 else LOG_ZERO
+    return ScalarBleu(bp * math.exp(log_sum / orders), tuple(precisions), bp)
