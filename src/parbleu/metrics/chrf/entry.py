@@ -28,7 +28,7 @@ ENTRY = MetricEntry(
             minimum=0,
             maximum=MAX_NGRAM_ORDER,
         ),
-        Flag(("--chrf-beta",), "beta", "recall weighs beta times precision ({default})"),
+        Flag(("--chrf-beta",), "beta", "recall weighs beta times precision ({default})", minimum=0),
         Flag(("--chrf-whitespace",), "whitespace", "keep whitespace in character n-grams"),
         Flag(("--chrf-lowercase",), "lowercase", "case-insensitive chrF"),
         Flag(("--chrf-eps-smoothing",), "eps_smoothing", "chrF++.py's epsilon smoothing"),
