@@ -37,7 +37,7 @@ from parbleu.cli.testsets.options import check_selection
 from parbleu.errors import OptionError
 from parbleu.io.formats import read_segments
 from parbleu.io.lines import check_counts
-from parbleu.scaling.workers import available_cores
+from parbleu.workers import available_cores
 
 if TYPE_CHECKING:
     from parbleu.io.reader import LineReader

@@ -33,7 +33,7 @@ from parbleu.scaling.byteranges import (
     readable_in_ranges,
 )
 from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics, score_chunk
-from parbleu.scaling.workers import process_pool
+from parbleu.workers import process_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

@@ -43,7 +43,7 @@ from parbleu.scaling.chunks import (
     score_chunk,
 )
 from parbleu.scaling.files import check_reference_files, read_chunks, stream_statistics
-from parbleu.scaling.workers import process_pool
+from parbleu.workers import process_pool
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
 

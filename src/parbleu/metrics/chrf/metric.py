@@ -40,7 +40,7 @@ from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
-from parbleu.tokenizers.chrf_words import WordEncoder
+from parbleu.engine.words import WordEncoder
 
 __all__ = ["CHRF", "ChrfReferences"]
 
