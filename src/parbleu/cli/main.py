@@ -18,6 +18,7 @@ from typing import BinaryIO, TextIO
 from parbleu.cli.parser import build_parser
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
+from parbleu.cli.requests import ScoreRequest, score_request
 from parbleu.cli.scoring import score
 from parbleu.cli.testsets.options import wants_query
 
@@ -42,23 +43,34 @@ def run(argv: Sequence[str], stdin: BinaryIO | None, stdout: TextIO, stderr: Tex
         from parbleu.cli.replicate import run_replicate  # noqa: PLC0415
 
         return run_replicate(list(argv[1:]), stdout, stderr)
-    args = _parse(argv)
-    environ = dict(os.environ)
-    if wants_query(args):
-        from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
-        from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
-
-        cache = cache_from(args.cache_dir, environ)
-        return emit(lambda: query_lines(args, cache, stderr), stdout, stderr, prog="parbleu")
-    progress = Progress.for_command(args.progress, stderr, quiet=args.quiet)
+    namespace = _parse(argv)
 
     def produce() -> list[str]:
+        request = score_request(namespace, os.environ)
+        if wants_query(request.inputs.test_set):
+            return _query(request, stderr)
+        output = request.output
+        progress = Progress.for_command(output.progress, stderr, quiet=output.quiet)
         try:
-            return score(args, stdin, stderr, environ=environ, progress=progress)
+            return score(request, stdin, stderr, progress=progress)
         finally:
             progress.done()
 
     return emit(produce, stdout, stderr, prog="parbleu")
+
+
+def _query(request: ScoreRequest, stderr: TextIO) -> list[str]:
+    """``--echo``, ``--list``, ``--citation`` or ``--download``: about test sets, no scores."""
+    test_set, local = request.inputs.test_set, request.inputs.test_set_file
+    if local is not None and (test_set.echo or test_set.list):
+        from parbleu.cli.local import local_query_lines  # noqa: PLC0415
+
+        return local_query_lines(request.inputs, local)
+    from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
+    from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
+
+    cache = cache_from(test_set.cache_dir, {})
+    return query_lines(test_set, cache, stderr, quiet=request.output.quiet)
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:

@@ -41,6 +41,7 @@ __all__ = [
     "add_metric_options",
     "build_metrics",
     "integer",
+    "metric_settings",
     "number",
 ]
 
@@ -373,20 +374,30 @@ def add_metric_options(parser: argparse.ArgumentParser) -> None:
             )
 
 
+def metric_settings(namespace: argparse.Namespace) -> dict[str, Any]:
+    """The metric flags given on a command line: argparse dest to value (`add_metric_options`)."""
+    given = vars(namespace)
+    dests = {flag.dest for group in METRIC_GROUPS for flag in group.flags}
+    return {dest: value for dest, value in given.items() if dest in dests}
+
+
 def _settings(group: MetricGroup, values: Mapping[str, Any]) -> dict[str, Any]:
     return {flag.field: values[flag.dest] for flag in group.flags if flag.dest in values}
 
 
 def build_metrics(
-    names: Sequence[str], args: argparse.Namespace, context: Context
+    names: Sequence[str], settings: Mapping[str, Any], context: Context
 ) -> list[AnyMetric]:
-    """The metrics named (each once, in the order given) with the options of `args`."""
+    """The metrics named (each once, in the order given) with the options `settings` give.
+
+    `settings` maps each metric flag's argparse dest to its value (`metric_settings`).
+    """
     groups = {group.name: group for group in METRIC_GROUPS}
     metrics = []
     for name in dict.fromkeys(names):
         group = groups.get(name)
         if group is None:
             raise OptionError(f"metric {name!r} is not available in this version of parbleu")
-        options = group.options(**_settings(group, vars(args)))
+        options = group.options(**_settings(group, settings))
         metrics.append(group.build(options, context))
     return metrics

@@ -36,6 +36,7 @@ from parbleu.cli.options import (
     add_metric_options,
     build_metrics,
     integer,
+    metric_settings,
     number,
 )
 from parbleu.cli.parser import CommandParser
@@ -161,8 +162,8 @@ def _metric_stats(
     args: argparse.Namespace, inputs: MetaInputs, systems: Sequence[str]
 ) -> list[SegmentStats]:
     names = args.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
-    corpus = build_metrics(names, args, Context())
-    sentence = build_metrics(names, args, Context(sentence_level=True))
+    corpus = build_metrics(names, metric_settings(args), Context())
+    sentence = build_metrics(names, metric_settings(args), Context(sentence_level=True))
     references = ReferenceSet(tuple(tuple(stream) for stream in inputs.refs))
     result = []
     for unprepared, sentence_metric in zip(corpus, sentence, strict=True):

@@ -16,7 +16,7 @@ import argparse
 from pathlib import Path
 
 from parbleu.cli.meta.inputs import StudyInputs, read_study_inputs
-from parbleu.cli.options import METRIC_NAMES, Context, build_metrics
+from parbleu.cli.options import METRIC_NAMES, Context, build_metrics, metric_settings
 from parbleu.errors import OptionError
 from parbleu.meta.references import ReferenceStudy, draw_one_reference, reference_study
 
@@ -55,7 +55,7 @@ def run_study(
     check_study_options(args)
     inputs = read_study_inputs(args)
     names = args.metrics or [m for m in default_metrics if m in METRIC_NAMES]
-    metrics = build_metrics(names, args, Context())
+    metrics = build_metrics(names, metric_settings(args), Context())
     others = {}
     if args.mixed_reference:
         others[MIXED] = draw_one_reference(inputs.references, args.seed)

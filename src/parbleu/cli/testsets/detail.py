@@ -15,29 +15,27 @@ over the characters of the option's value and fails), and the segments are those
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from parbleu.cli.testsets.cache import SacrebleuCache
+from parbleu.cli.testsets.options import TestSetRequest
 from parbleu.cli.testsets.registry import RawFormat
 from parbleu.cli.testsets.selection import cached_pairs, kept_segments
 from parbleu.metrics.base import AnyMetric
 
-__all__ = ["detail_lines"]
+__all__ = ["breakdown_lines", "detail_lines"]
 
 #: What sacreBLEU prints when it finds no original languages (reference files, for one).
 _NO_SUBSETS = "No subset information found. Consider using --origlang argument."
 
 
-def _metadata(
-    args: argparse.Namespace, cache: SacrebleuCache
-) -> tuple[list[str], list[str | None]]:
+def _metadata(request: TestSetRequest, cache: SacrebleuCache) -> tuple[list[str], list[str | None]]:
     """Original language and domain of every segment of ``-t``, before selection."""
     origlang: list[str] = []
     domain: list[str | None] = []
-    for cached in cached_pairs(args, cache):
+    for cached in cached_pairs(request, cache):
         languages = cached.lines("origlang")
         origlang.extend(languages)
         has_domain = cached.test_set.raw_format is RawFormat.WMT_XML and "domain" in cached.fields()
@@ -46,12 +44,12 @@ def _metadata(
 
 
 def _groups(
-    args: argparse.Namespace, origlang: Sequence[str], domain: Sequence[str | None]
+    request: TestSetRequest, origlang: Sequence[str], domain: Sequence[str | None]
 ) -> dict[str, list[int]]:
     """The segments of each line of the breakdown, by its label."""
-    languages = [args.origlang] if args.origlang else sorted(set(origlang))
+    languages = [request.origlang] if request.origlang else sorted(set(origlang))
     subsets: list[str | None] = [None]
-    subsets += [args.subset] if args.subset is not None else sorted({d for d in domain if d})
+    subsets += [request.subset] if request.subset is not None else sorted({d for d in domain if d})
     groups: dict[str, list[int]] = {}
     for language in languages:
         for subset in subsets:
@@ -72,17 +70,39 @@ def _groups(
 
 
 def detail_lines(
-    args: argparse.Namespace, cache: SacrebleuCache, metrics: Sequence[AnyMetric], inputs: Any
+    request: TestSetRequest,
+    cache: SacrebleuCache,
+    metrics: Sequence[AnyMetric],
+    inputs: Any,
+    *,
+    width: int,
 ) -> list[str]:
     """The breakdown's lines for one system (``inputs.systems[0]``)."""
-    if not args.test_set:  # sacreBLEU's answer for reference files
+    if not request.test_set:  # sacreBLEU's answer for reference files
         return [_NO_SUBSETS]
-    origlang, domain = _metadata(args, cache)
-    keep = kept_segments(args, cache, len(origlang))
+    origlang, domain = _metadata(request, cache)
+    keep = kept_segments(request, cache, len(origlang))
     if keep is not None:
         origlang = [origlang[i] for i in keep]
         domain = [domain[i] for i in keep]
-    groups = _groups(args, origlang, domain)
+    return breakdown_lines(request, origlang, domain, metrics, inputs, width=width)
+
+
+def breakdown_lines(
+    request: TestSetRequest,
+    origlang: Sequence[str],
+    domain: Sequence[str | None],
+    metrics: Sequence[AnyMetric],
+    inputs: Any,
+    *,
+    width: int,
+) -> list[str]:
+    """The breakdown of the segments of `inputs` by their original language and domain.
+
+    `origlang` and `domain` are those of the segments scored (a local test-set file's, or
+    those ``-t`` selected).
+    """
+    groups = _groups(request, origlang, domain)
     if not groups:
         return [_NO_SUBSETS]
     system, refs = inputs.systems[0], inputs.refs
@@ -95,6 +115,6 @@ def detail_lines(
     left = max(len(label) for label, _, _ in rows) + 1
     name = max(len(score.name) for _, _, score in rows[: len(metrics)])
     return [
-        f"{label:<{left}}: sentences={n:<6} {score.name:<{name}} = {score.score:.{args.width}f}"
+        f"{label:<{left}}: sentences={n:<6} {score.name:<{name}} = {score.score:.{width}f}"
         for label, n, score in rows
     ]

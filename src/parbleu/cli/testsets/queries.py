@@ -11,10 +11,11 @@ holds the test set and, if it does not, says which file is missing and how to ge
 
 from __future__ import annotations
 
-import argparse
+from collections.abc import Sequence
 from typing import TextIO
 
 from parbleu.cli.testsets.cache import CachedPair, SacrebleuCache, missing_file_error
+from parbleu.cli.testsets.options import TestSetRequest
 from parbleu.cli.testsets.registry import TEST_SETS
 from parbleu.cli.testsets.selection import cached_pairs, known_test_set, segment_mask
 from parbleu.errors import InputError, OptionError
@@ -28,35 +29,35 @@ __all__ = [
 ]
 
 
-def list_lines(args: argparse.Namespace, cache: SacrebleuCache) -> list[str]:
+def list_lines(request: TestSetRequest, cache: SacrebleuCache) -> list[str]:
     """``--list``: the test sets (for ``-l``), or the fields of each pair of ``-t``."""
-    if args.test_set:
+    if request.test_set:
         lines = []
-        for name in args.test_set.split(","):
+        for name in request.test_set.split(","):
             test_set = known_test_set(name)
-            pairs = [args.language_pair] if args.language_pair else list(test_set.pairs)
+            pairs = [request.language_pair] if request.language_pair else list(test_set.pairs)
             for pair in pairs:
                 cached = CachedPair(cache, test_set, pair)
                 if pair not in test_set.pairs:
                     raise OptionError(f"{name} has no language pair {pair!r}")
                 lines.append(f"{pair}: {', '.join(cached.fields())}")
         return lines
-    if args.language_pair:
-        source, _, target = args.language_pair.partition("-")
+    if request.language_pair:
+        source, _, target = request.language_pair.partition("-")
         wanted = {f"{source}-{target}", f"{target}-{source}"}
         names = [n for n, t in TEST_SETS.items() if wanted & set(t.pairs)]
-        header = f"The available test sets for {args.language_pair} are:"
+        header = f"The available test sets for {request.language_pair} are:"
     else:
         names, header = list(TEST_SETS), "The available test sets are:"
     return [header] + [f"{n:<30}: {TEST_SETS[n].description.strip()}" for n in sorted(names)]
 
 
-def citation_lines(args: argparse.Namespace) -> list[str]:
+def citation_lines(request: TestSetRequest) -> list[str]:
     """``--citation``: the BibTeX entry of each test set of ``-t``."""
-    if not args.test_set:
+    if not request.test_set:
         raise OptionError("--citation needs a test set (-t)")
     lines = []
-    for name in args.test_set.split(","):
+    for name in request.test_set.split(","):
         citation = known_test_set(name).citation
         if citation is None:
             raise InputError(f"no citation for {name} in sacreBLEU's registry")
@@ -64,7 +65,7 @@ def citation_lines(args: argparse.Namespace) -> list[str]:
     return lines
 
 
-def _requested(cached: CachedPair, requested: list[str]) -> list[str]:
+def _requested(cached: CachedPair, requested: Sequence[str]) -> list[str]:
     """The fields asked for, with sacreBLEU's ``all`` and its ``ref`` fallback."""
     fields = cached.fields()
     if "all" in requested:
@@ -86,14 +87,14 @@ def _requested(cached: CachedPair, requested: list[str]) -> list[str]:
     return chosen
 
 
-def echo_lines(args: argparse.Namespace, cache: SacrebleuCache) -> list[str]:
+def echo_lines(request: TestSetRequest, cache: SacrebleuCache) -> list[str]:
     """``--echo FIELD ...``: the fields of every test set of ``-t``, tab-separated."""
-    if not args.test_set or not args.language_pair:
+    if not request.test_set or not request.language_pair:
         raise OptionError("--echo needs a test set (-t) and a language pair (-l)")
     out: list[str] = []
-    for cached in cached_pairs(args, cache):
-        columns = [cached.lines(field) for field in _requested(cached, args.echo)]
-        mask = segment_mask([cached], args.origlang, args.subset)
+    for cached in cached_pairs(request, cache):
+        columns = [cached.lines(field) for field in _requested(cached, request.echo or ())]
+        mask = segment_mask([cached], request.origlang, request.subset)
         rows = list(zip(*columns, strict=True))
         if mask is not None:
             rows = [row for row, keep in zip(rows, mask, strict=True) if keep]
@@ -109,15 +110,17 @@ def _check_present(cached: CachedPair) -> None:
             raise missing_file_error(cached.cache, cached.test_set, cached.pair, path)
 
 
-def download_lines(args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO) -> list[str]:
+def download_lines(
+    request: TestSetRequest, cache: SacrebleuCache, stderr: TextIO, *, quiet: bool
+) -> list[str]:
     """``--download NAME``: parbleu does not download; it says whether the cache has NAME."""
-    test_set = known_test_set(args.download)
-    pairs = [args.language_pair] if args.language_pair else list(test_set.pairs)
+    test_set = known_test_set(request.download or "")
+    pairs = [request.language_pair] if request.language_pair else list(test_set.pairs)
     for pair in pairs:
         if pair not in test_set.pairs:
             raise OptionError(f"{test_set.name} has no language pair {pair!r}")
         _check_present(CachedPair(cache, test_set, pair))
-    if not args.quiet:
+    if not quiet:
         print(
             f"parbleu: {test_set.name} ({', '.join(pairs)}) is in sacreBLEU's cache "
             f"{cache.root}; parbleu never downloads, and needs nothing more",
@@ -126,12 +129,14 @@ def download_lines(args: argparse.Namespace, cache: SacrebleuCache, stderr: Text
     return []
 
 
-def query_lines(args: argparse.Namespace, cache: SacrebleuCache, stderr: TextIO) -> list[str]:
+def query_lines(
+    request: TestSetRequest, cache: SacrebleuCache, stderr: TextIO, *, quiet: bool
+) -> list[str]:
     """The answer to ``--download``, ``--list``, ``--citation`` or ``--echo`` (that order)."""
-    if args.download:
-        return download_lines(args, cache, stderr)
-    if args.list:
-        return list_lines(args, cache)
-    if args.citation:
-        return citation_lines(args)
-    return echo_lines(args, cache)
+    if request.download:
+        return download_lines(request, cache, stderr, quiet=quiet)
+    if request.list:
+        return list_lines(request, cache)
+    if request.citation:
+        return citation_lines(request)
+    return echo_lines(request, cache)

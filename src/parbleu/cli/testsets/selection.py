@@ -11,13 +11,12 @@ attribute; sacreBLEU's ``country:`` prefix is removed, as it does).
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from parbleu.cli.testsets.cache import CachedPair, SacrebleuCache
-from parbleu.cli.testsets.options import check_selection
+from parbleu.cli.testsets.options import TestSetRequest, check_selection
 from parbleu.cli.testsets.registry import TEST_SETS, KnownTestSet, RawFormat
 from parbleu.errors import InputError, OptionError
 
@@ -58,27 +57,27 @@ def known_test_set(name: str) -> KnownTestSet:
     )
 
 
-def cached_pairs(args: argparse.Namespace, cache: SacrebleuCache) -> list[CachedPair]:
+def cached_pairs(request: TestSetRequest, cache: SacrebleuCache) -> list[CachedPair]:
     """The test sets of ``-t`` (comma-separated) with the pair of ``-l``.
 
     Raises:
         OptionError: no ``-l``, or a pair the test set does not have.
     """
-    names = args.test_set.split(",")
-    if args.language_pair is None:
+    names = (request.test_set or "").split(",")
+    if request.language_pair is None:
         raise OptionError(
-            f"-t {args.test_set} needs a language pair (-l SRC-TRG); "
+            f"-t {request.test_set} needs a language pair (-l SRC-TRG); "
             f"parbleu --list -t {names[0]} lists them"
         )
     chosen = []
     for name in names:
         test_set = known_test_set(name)
-        if args.language_pair not in test_set.pairs:
+        if request.language_pair not in test_set.pairs:
             raise OptionError(
-                f"{name} has no language pair {args.language_pair!r}; it has "
+                f"{name} has no language pair {request.language_pair!r}; it has "
                 f"{', '.join(test_set.pairs)}"
             )
-        chosen.append(CachedPair(cache, test_set, args.language_pair))
+        chosen.append(CachedPair(cache, test_set, request.language_pair))
     return chosen
 
 
@@ -88,27 +87,20 @@ def _stream_name(cached: CachedPair, field: str) -> str:
 
 
 def test_set_references(
-    args: argparse.Namespace, cache: SacrebleuCache
+    request: TestSetRequest, cache: SacrebleuCache
 ) -> tuple[list[str], list[list[str]]]:
     """Names and streams of the references of ``-t``, concatenated over its test sets.
 
+    Reference files and ``-nr`` with ``-t`` are refused where the command line reads its
+    inputs (`parbleu.cli.inputs`).
+
     Raises:
-        OptionError: reference files or ``-nr`` given with ``-t``.
         InputError: a file missing from the cache, or test sets with different numbers of
             references.
     """
-    if args.refs:
-        raise OptionError(
-            "give either a test set (-t) or reference files, not both "
-            f"(got -t {args.test_set} and {args.refs[0]})"
-        )
-    if args.num_refs != 1:
-        raise OptionError(
-            "-nr/--num-refs splits a reference file of yours; it does not apply to -t"
-        )
     names: list[str] = []
     streams: list[list[str]] = []
-    for cached in cached_pairs(args, cache):
+    for cached in cached_pairs(request, cache):
         fields = cached.reference_fields()
         if streams and len(fields) != len(streams):
             raise InputError(
@@ -180,13 +172,13 @@ def segment_mask(
     return mask
 
 
-def _described(args: argparse.Namespace) -> str:
-    parts = [f"origlang={args.origlang}"] if args.origlang is not None else []
-    return " ".join([*parts, *([f"subset={args.subset}"] if args.subset is not None else [])])
+def _described(request: TestSetRequest) -> str:
+    parts = [f"origlang={request.origlang}"] if request.origlang is not None else []
+    return " ".join([*parts, *([f"subset={request.subset}"] if request.subset is not None else [])])
 
 
 def kept_segments(
-    args: argparse.Namespace, cache: SacrebleuCache, n_segments: int
+    request: TestSetRequest, cache: SacrebleuCache, n_segments: int
 ) -> list[int] | None:
     """The segments ``--origlang`` and ``--subset`` keep of the `n_segments` of ``-t``.
 
@@ -196,22 +188,22 @@ def kept_segments(
         OptionError: either one without ``-t``.
         InputError: no segment kept, or a cache whose metadata does not fit its references.
     """
-    check_selection(args)
-    if args.origlang is None and args.subset is None:
+    check_selection(request)
+    if request.origlang is None and request.subset is None:
         return None
-    mask = segment_mask(cached_pairs(args, cache), args.origlang, args.subset)
+    mask = segment_mask(cached_pairs(request, cache), request.origlang, request.subset)
     if mask is None:
         return None
     if len(mask) != n_segments:
         raise InputError(
-            f"{args.test_set} {args.language_pair}: sacreBLEU's cache {cache.root} has document "
-            f"metadata for {len(mask)} segments but references for {n_segments}; it is "
+            f"{request.test_set} {request.language_pair}: sacreBLEU's cache {cache.root} has "
+            f"document metadata for {len(mask)} segments but references for {n_segments}; it is "
             "inconsistent: delete the test set's folder there and fill it again"
         )
     keep = [i for i, kept in enumerate(mask) if kept]
     if not keep:
         raise InputError(
-            f"test set {args.test_set} ({args.language_pair}) has no segment with "
-            f"{_described(args)}"
+            f"test set {request.test_set} ({request.language_pair}) has no segment with "
+            f"{_described(request)}"
         )
     return keep
