@@ -25,8 +25,7 @@ from sacrebleu.metrics import BLEU as SacreBLEU
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.cli.main import run
-from parbleu.cli.report import _inputs
-from parbleu.cli.report import build_report_parser
+from parbleu.cli.report import _inputs, build_report_parser
 from parbleu.cli.requests import report_request
 from parbleu.io import read_test_set
 from tests.io.builders import Doc, write_wmt_xml
@@ -258,3 +257,25 @@ def test_a_record_of_the_wrong_shape_names_its_line(files: dict[str, str], tmp_p
     assert (code, out) == (1, "")
     assert err.startswith(f"parbleu: error: {broken}: line 7")
     assert err.count("\n") == 1
+
+
+def test_a_segment_without_any_chosen_reference_is_named(tmp_path: Path) -> None:
+    """Translator A left segment 2 out (hand-written file): with ref:A alone it has none."""
+    path = tmp_path / "gap.xml"
+    references: dict[str | None, dict[int, str]] = {
+        "A": {1: "a b c", 3: "g h"},
+        "B": {1: "a b", 2: "d e f", 3: "g"},
+    }
+    write_wmt_xml(path, [Doc("d1", ["x", "y", "z"], references, {"S": ["a b c", "d e", "g h"]})])
+    code, out, err = parbleu("--test-set-file", str(path), "--test-set-refs", "ref:A", "-m", "ter")
+    assert (code, out) == (1, "")
+    assert err == (
+        f"parbleu: error: {path}: segment 2 of document d1 has no reference among ref:A; "
+        "choose others with --test-set-refs\n"
+    )
+    code, out, err = parbleu("--test-set-file", str(path), "-m", "chrf", "-b", "-w", "6")
+    assert code == 0, err
+    expected = SacreCHRF().corpus_score(
+        ["a b c", "d e", "g h"], [["a b c", "", "g h"], ["a b", "d e f", "g"]]
+    )
+    assert out.strip() == f"{expected.score:.6f}"  # here sacreBLEU's empty reference never wins

@@ -148,6 +148,7 @@ def local_inputs(
         test_set.reference_names, local.references, path, "reference", "--test-set-refs"
     )
     refs = [_stripped(stream) for stream in test_set.reference_streams(ref_names)]
+    _check_every_segment_has_a_reference(test_set, ref_names, refs, path)
     if request.systems is not None or not test_set.systems:
         given = systems_given(request)
         files = Sources((), 1, given, request.encoding, request.input_format, request.advice)
@@ -166,6 +167,19 @@ def local_inputs(
         origlang=None if test_set.origlang is None else list(test_set.origlang),
         domain=None if test_set.domain is None else list(test_set.domain),
     )
+
+
+def _check_every_segment_has_a_reference(
+    test_set: TestSet, names: Sequence[str], refs: Sequence[Sequence[str | None]], path: str
+) -> None:
+    """A segment that none of the chosen references translates cannot be scored."""
+    for index, segment in enumerate(zip(*refs, strict=True)):
+        if all(line is None for line in segment):
+            where = f" of document {test_set.doc_ids[index]}" if test_set.doc_ids else ""
+            raise InputError(
+                f"{path}: segment {index + 1}{where} has no reference among "
+                f"{', '.join(names)}; choose others with --test-set-refs"
+            )
 
 
 def _fields(test_set: TestSet) -> dict[str, Sequence[str | None]]:

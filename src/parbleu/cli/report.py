@@ -91,18 +91,17 @@ def _system_name(path: str) -> str:
 def _check_files(request: ReportRequest) -> None:
     """What the files given must be before any is read: references, systems, named once."""
     inputs = request.inputs
-    if inputs.test_set_file is not None:
-        return
-    if not inputs.references:
-        raise OptionError(
-            "no reference files: parbleu report REF [REF ...] -i SYS [SYS ...] -o FILE"
-        )
-    if inputs.num_refs > 1 and len(inputs.references) > 1:
-        raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-    if not inputs.systems:
-        raise OptionError("give the system outputs as files: -i SYS [SYS ...]")
+    if inputs.test_set_file is None:
+        if not inputs.references:
+            raise OptionError(
+                "no reference files: parbleu report REF [REF ...] -i SYS [SYS ...] -o FILE"
+            )
+        if inputs.num_refs > 1 and len(inputs.references) > 1:
+            raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
+        if not inputs.systems:
+            raise OptionError("give the system outputs as files: -i SYS [SYS ...]")
     paths: dict[str, str] = {}
-    for path in inputs.systems:
+    for path in inputs.systems or ():
         name = _system_name(path)
         if name in paths:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")

@@ -217,12 +217,10 @@ def streams_files(metrics: Sequence[AnyMetric], files: ParallelFiles, *, stream:
         return False
     if stream:
         return not files.systems
-    if len(files.systems) == 1:
-        return True
-    return (
-        len(files.systems) > 1
-        and all(metric.sums_in_any_order for metric in metrics)
-        and readable_in_ranges([*files.references, *files.systems], files.encoding)
+    if len(files.systems) <= 1:
+        return bool(files.systems)
+    return all(metric.sums_in_any_order for metric in metrics) and readable_in_ranges(
+        [*files.references, *files.systems], files.encoding
     )
 
 
