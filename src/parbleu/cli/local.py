@@ -149,7 +149,7 @@ def local_inputs(
     )
     refs = [_stripped(stream) for stream in test_set.reference_streams(ref_names)]
     _check_every_segment_has_a_reference(test_set, ref_names, refs, path)
-    if request.systems is not None or not test_set.systems:
+    if request.systems is not None or (not test_set.systems and local.systems is None):
         given = systems_given(request)
         files = Sources((), 1, given, request.encoding, request.input_format, request.advice)
         names, systems = read_systems(files, stdin, step)
