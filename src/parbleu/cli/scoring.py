@@ -196,10 +196,6 @@ def _given(lines: list[str]) -> Callable[[], list[str]]:
     return lambda: lines
 
 
-def _tokenized_lines(lines: Sequence[str]) -> int:
-    return sum(line.endswith(" .") for line in lines)
-
-
 def _prepared_metric(metric: AnyMetric, refs: Sequence[Sequence[str | None]]) -> AnyMetric:
     from parbleu.references import ReferenceSet  # noqa: PLC0415
 
@@ -215,7 +211,9 @@ def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
             return _detailed(command, inputs)
         named = list(zip(names, map(_given, systems), strict=True))
         return _prepared(command, inputs.ref_names, inputs.refs, named)
-    command.warn_tokenized(max(_tokenized_lines(lines) for lines in systems))
+    from parbleu.scaling.pipeline import tokenized_lines  # noqa: PLC0415
+
+    command.warn_tokenized(max(map(tokenized_lines, systems)))
     metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
     if request.significance.wanted:
         from parbleu.cli.significance import significance_lines  # noqa: PLC0415
@@ -243,8 +241,9 @@ def _detailed(command: _Command, inputs: Inputs) -> list[str]:
     """
     from parbleu.cli.testsets.detail import breakdown_lines, detail_lines  # noqa: PLC0415
     from parbleu.cli.testsets.selection import cache_from  # noqa: PLC0415
+    from parbleu.scaling.pipeline import tokenized_lines  # noqa: PLC0415
 
-    command.warn_tokenized(_tokenized_lines(inputs.systems[0]))
+    command.warn_tokenized(tokenized_lines(inputs.systems[0]))
     metrics = [_prepared_metric(metric, inputs.refs) for metric in command.metrics()]
     scores = [metric.corpus_score(inputs.systems[0]) for metric in metrics]
     test_set, width = command.request.inputs.test_set, command.request.output.width

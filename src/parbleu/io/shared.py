@@ -39,10 +39,13 @@ class _At:
     def __init__(self, descriptor: int) -> None:
         self._descriptor = descriptor
         self._position = 0
+        self._size = os.fstat(descriptor).st_size  # reads ask for no more (no 4 MB buffers)
 
     def read(self, size: int = -1) -> bytes:
-        if size < 0:
-            size = max(0, os.fstat(self._descriptor).st_size - self._position)
+        left = max(0, self._size - self._position)
+        size = left if size < 0 else min(size, left)
+        if not size:  # at the end, or a file that grew: read what is there
+            size = 1 << 16
         block = os.pread(self._descriptor, size, self._position)
         self._position += len(block)
         return block
