@@ -25,8 +25,7 @@ from sacrebleu.metrics import BLEU as SacreBLEU
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.cli.main import run
-from parbleu.cli.report import _inputs, build_report_parser
-from parbleu.cli.requests import report_request
+from parbleu.cli.report import _inputs, build_report_parser, report_request
 from parbleu.io import read_test_set
 from tests.io.builders import Doc, write_wmt_xml
 from tests.wmt import WmtData

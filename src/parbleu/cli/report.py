@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -26,7 +27,7 @@ from parbleu.cli.inputs import Inputs, read_inputs
 from parbleu.cli.options import Context, build_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
-from parbleu.cli.requests import ReportRequest, report_request
+from parbleu.cli.requests import InputRequest, MetricRequest, input_request, metric_request
 from parbleu.errors import InputError, OptionError
 from parbleu.io.judgments import read_segment_scores, read_system_scores
 from parbleu.io.lines import check_counts, read_lines, same_file
@@ -42,7 +43,7 @@ from parbleu.report.inputs import (
     Significance,
 )
 
-__all__ = ["build_report_parser", "run_report"]
+__all__ = ["ReportRequest", "build_report_parser", "report_request", "run_report"]
 
 _DESCRIPTION = """\
 Write one self-contained HTML report: every system with every metric, 95% confidence
@@ -76,6 +77,79 @@ def build_report_parser() -> argparse.ArgumentParser:
     add("--title", default=None, help="title of the report")
     parser.set_defaults(metrics=["bleu", "chrf"], paired_ar_n=DEFAULT_AR_TRIALS)
     return parser
+
+
+@dataclass(frozen=True)
+class ReportRequest:
+    """Everything ``parbleu report`` was asked for (its files are checked when read)."""
+
+    inputs: InputRequest
+    metrics: MetricRequest
+    bootstrap: int
+    trials: int
+    seed: int | None
+    output: str
+    source: str | None = None
+    docids: str | None = None
+    human: str | None = None
+    human_name: str | None = None
+    baseline: str | None = None
+    title: str | None = None
+    scores: tuple[str, ...] = ()
+    quiet: bool = False
+    jobs: int = 0
+    refused: tuple[str, ...] = ()  # options of the main command given that mean nothing here
+
+
+#: Options of the main command that mean nothing for a report: argparse dest, flag.
+_NOT_FOR_REPORTS = {
+    "sentence_level": "-sl/--sentence-level",
+    "score_only": "-b/--score-only",
+    "blocks": "--blocks",
+    "test_set": "-t/--test-set",
+    "language_pair": "-l/--language-pair",
+    "origlang": "--origlang",
+    "subset": "--subset",
+    "echo": "--echo",
+    "list": "--list",
+    "citation": "--citation",
+    "download": "--download",
+    "detail": "-d/--detail",
+}
+
+
+#: Options that select documents of a test set: a report of a test-set file takes them.
+_SELECTIONS = ("origlang", "subset")
+
+
+def report_request(namespace: argparse.Namespace, environ: Mapping[str, str]) -> ReportRequest:
+    """``parbleu report``'s request; the seed is resolved as the main command resolves it."""
+    from parbleu.cli.significance.seeds import resolve_seed  # noqa: PLC0415
+
+    local = namespace.test_set_file is not None  # its documents are selected as with -t
+    refused = tuple(
+        flag
+        for dest, flag in _NOT_FOR_REPORTS.items()
+        if getattr(namespace, dest) and not (local and dest in _SELECTIONS)
+    )
+    return ReportRequest(
+        inputs=input_request(namespace, environ),
+        metrics=metric_request(namespace),
+        bootstrap=namespace.paired_bs_n,
+        trials=namespace.paired_ar_n,
+        seed=resolve_seed(namespace.seed, environ) if not refused else None,
+        output=namespace.output,
+        source=namespace.src,
+        docids=namespace.docids,
+        human=namespace.human,
+        human_name=namespace.human_name,
+        baseline=namespace.baseline,
+        title=namespace.title,
+        scores=tuple(namespace.scores),
+        quiet=namespace.quiet,
+        jobs=namespace.paired_jobs,
+        refused=refused,
+    )
 
 
 def _metrics(request: ReportRequest) -> list[AnyMetric]:

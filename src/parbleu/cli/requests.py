@@ -1,8 +1,9 @@
 """The command line's options as frozen, typed requests: the namespace goes no further.
 
-`parbleu.cli.parser` parses the arguments; `score_request` (the scoring command) and
-`report_request` (``parbleu report``) turn argparse's namespace into the values below, and
-every other module of the command line reads those values. The environment is read here
+`parbleu.cli.parser` parses the arguments; `score_request` (the scoring command; ``parbleu
+report`` has its own, `parbleu.cli.report.report_request`, made of the same parts) turns
+argparse's namespace into the values below, and every other module of the command line
+reads those values. The environment is read here
 too, once: ``$SACREBLEU`` (sacreBLEU's cache) and ``$SACREBLEU_SEED`` (the seed, when a test
 is asked for); ``$SACREBLEU_FORMAT`` is the parser's default of ``-f``.
 
@@ -28,14 +29,12 @@ __all__ = [
     "InputRequest",
     "MetricRequest",
     "OutputRequest",
-    "ReportRequest",
     "ScoreRequest",
     "SignificanceRequest",
     "TestSetFile",
     "input_request",
     "metric_request",
     "output_request",
-    "report_request",
     "score_request",
 ]
 
@@ -156,28 +155,6 @@ class ScoreRequest:
     jobs: int = 0  # -j: 0 for one process per available core
 
 
-@dataclass(frozen=True)
-class ReportRequest:
-    """Everything ``parbleu report`` was asked for (its files are checked when read)."""
-
-    inputs: InputRequest
-    metrics: MetricRequest
-    bootstrap: int
-    trials: int
-    seed: int | None
-    output: str
-    source: str | None = None
-    docids: str | None = None
-    human: str | None = None
-    human_name: str | None = None
-    baseline: str | None = None
-    title: str | None = None
-    scores: tuple[str, ...] = ()
-    quiet: bool = False
-    jobs: int = 0
-    refused: tuple[str, ...] = ()  # options of the main command given that mean nothing here
-
-
 def input_request(namespace: argparse.Namespace, environ: Mapping[str, str]) -> InputRequest:
     """The inputs of a parsed command line (``$SACREBLEU`` is the cache without --cache-dir)."""
     test_set = test_set_request(namespace)
@@ -256,55 +233,4 @@ def score_request(namespace: argparse.Namespace, environ: Mapping[str, str]) -> 
         significance=_significance(namespace, environ),
         output=output_request(namespace),
         jobs=namespace.paired_jobs,
-    )
-
-
-#: Options of the main command that mean nothing for a report: argparse dest, flag.
-_NOT_FOR_REPORTS = {
-    "sentence_level": "-sl/--sentence-level",
-    "score_only": "-b/--score-only",
-    "blocks": "--blocks",
-    "test_set": "-t/--test-set",
-    "language_pair": "-l/--language-pair",
-    "origlang": "--origlang",
-    "subset": "--subset",
-    "echo": "--echo",
-    "list": "--list",
-    "citation": "--citation",
-    "download": "--download",
-    "detail": "-d/--detail",
-}
-
-
-#: Options that select documents of a test set: a report of a test-set file takes them.
-_SELECTIONS = ("origlang", "subset")
-
-
-def report_request(namespace: argparse.Namespace, environ: Mapping[str, str]) -> ReportRequest:
-    """``parbleu report``'s request; the seed is resolved as the main command resolves it."""
-    from parbleu.cli.significance.seeds import resolve_seed  # noqa: PLC0415
-
-    local = namespace.test_set_file is not None  # its documents are selected as with -t
-    refused = tuple(
-        flag
-        for dest, flag in _NOT_FOR_REPORTS.items()
-        if getattr(namespace, dest) and not (local and dest in _SELECTIONS)
-    )
-    return ReportRequest(
-        inputs=input_request(namespace, environ),
-        metrics=metric_request(namespace),
-        bootstrap=namespace.paired_bs_n,
-        trials=namespace.paired_ar_n,
-        seed=resolve_seed(namespace.seed, environ) if not refused else None,
-        output=namespace.output,
-        source=namespace.src,
-        docids=namespace.docids,
-        human=namespace.human,
-        human_name=namespace.human_name,
-        baseline=namespace.baseline,
-        title=namespace.title,
-        scores=tuple(namespace.scores),
-        quiet=namespace.quiet,
-        jobs=namespace.paired_jobs,
-        refused=refused,
     )

@@ -15,9 +15,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from parbleu.errors import InputError, OptionError
 from parbleu.io.lines import READ_ERRORS, open_binary, read_error
@@ -43,9 +42,8 @@ class Format(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class FormatSpec:
-    """One format: its name in messages, its file extensions, and its reader.
+class FormatSpec(NamedTuple):
+    """One format: its name in messages, its file extensions, and its reader (a table row).
 
     ``reader`` is ``module:function``, imported when a file of the format is read (reading
     plain text imports no reader). A reader of records takes a `RecordFields` second; one of

@@ -16,7 +16,9 @@ Systems are scored with several metrics against reference files, line by line:
   and scored one after another, or shared among forked processes when each is smaller than
   a chunk.
 
-Only the sums are kept, so memory is bounded by the range or chunk; a metric whose sums depend
+The values passed around are named tuples (immutable, and a hundred times quicker to
+declare than frozen dataclasses, which the command's start-up would pay for). Only the sums
+are kept, so memory is bounded by the range or chunk; a metric whose sums depend
 on their order (TER) keeps its rows (two numbers a segment) and adds them in segment order at
 the end, as its oracle does. Inputs are checked before anything is scored, in the order and
 with the messages of reading them whole: the first lines of every file (`Heads`: empty, not
@@ -30,8 +32,7 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from parbleu.errors import InputError
 from parbleu.io.lines import check_counts, split_tab_fields
@@ -80,16 +81,14 @@ def _quiet(_: str) -> None:
     """Progress nobody is shown."""
 
 
-@dataclass(frozen=True)
-class Heads:
+class Heads(NamedTuple):
     """How the first lines of every file are checked (`parbleu.io.plain.check_head`)."""
 
     check_structure: bool = True
     advice: str | None = None
 
 
-@dataclass(frozen=True)
-class ParallelFiles:
+class ParallelFiles(NamedTuple):
     """Reference files and system files, parallel line by line, and how to read them.
 
     ``ref_fields > 1`` reads one reference file of that many tab-separated fields a line
@@ -109,16 +108,14 @@ class ParallelFiles:
         return self.ref_fields if self.ref_fields > 1 else len(self.references)
 
 
-@dataclass(frozen=True)
-class FileStatistics:
+class FileStatistics(NamedTuple):
     """One system's statistics for each metric (in order), and its lines ending in ' .'."""
 
     parts: tuple[StreamedStatistics, ...]
     tokenized_lines: int
 
 
-@dataclass(frozen=True)
-class SystemScores:
+class SystemScores(NamedTuple):
     """One system's corpus score for each metric (in order), and its lines ending in ' .'.
 
     Lines ending in ``" ."`` are sacreBLEU's sign of tokenized text, which it warns about.
@@ -128,16 +125,14 @@ class SystemScores:
     tokenized_lines: int
 
 
-@dataclass(frozen=True)
-class _Tally:
+class _Tally(NamedTuple):
     """Some lines of every system: statistics ``[system][metric]``, lines ending in ' .'."""
 
     parts: tuple[tuple[StreamedStatistics, ...], ...]
     tokenized: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class _Work:
+class _Work(NamedTuple):
     """How raw lines of every file become statistics (pickled to a pool's workers)."""
 
     metrics: tuple[AnyMetric, ...]
