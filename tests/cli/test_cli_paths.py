@@ -21,13 +21,12 @@ from typing import Any
 import pytest
 import sacrebleu.metrics
 
-from parbleu.cli.inputs import LineRules
 from parbleu.cli.main import run
-from parbleu.cli.streaming import stream_scores
 from parbleu.metrics.bleu import BLEU
 from parbleu.metrics.chrf import CHRF
 from parbleu.metrics.registry import BUILTIN_ENTRIES
 from parbleu.metrics.ter import TER
+from parbleu.scaling.pipeline import ParallelFiles, score_files
 
 #: More lines than one chunk (10,000), so that -j 2 spreads chunks over two workers.
 LINES = 23_456
@@ -238,16 +237,8 @@ def test_order_dependent_sums_stream_exactly(corpus: dict[str, Any]) -> None:
     paths = [_write(folder / f"ter{i}.txt", lines) for i, lines in enumerate([hyps, *refs])]
     expected = sacrebleu.metrics.TER().corpus_score(hyps, refs)
     for jobs, chunk_lines in [(1, 7), (2, 33), (1, 10_000)]:
-        result = stream_scores(
-            [TER()],
-            paths[0],
-            paths[1:],
-            LineRules(),
-            n_streams=2,
-            encoding="utf-8",
-            jobs=jobs,
-            chunk_lines=chunk_lines,
-        )
+        files = ParallelFiles(tuple(paths[1:]), (paths[0],))
+        [result] = score_files([TER()], files, jobs=jobs, chunk_lines=chunk_lines)
         [score] = result.scores
         assert score.score == expected.score
         assert score.ref_length == expected.ref_length
@@ -260,17 +251,9 @@ def test_chunk_sizes_do_not_change_integer_statistics(corpus: dict[str, Any]) ->
     expected = [BLEU().corpus_score(hyps, [refs]), CHRF().corpus_score(hyps, [refs])]
 
     def streamed(jobs: int, chunk_lines: int) -> list[Any]:
-        result = stream_scores(
-            [BLEU(), CHRF()],
-            paths[0],
-            paths[1:],
-            LineRules(),
-            n_streams=1,
-            encoding="utf-8",
-            jobs=jobs,
-            chunk_lines=chunk_lines,
-        )
-        return result.scores
+        files = ParallelFiles(tuple(paths[1:]), (paths[0],))
+        [result] = score_files([BLEU(), CHRF()], files, jobs=jobs, chunk_lines=chunk_lines)
+        return list(result.scores)
 
     for jobs, chunk_lines in [(1, 1), (2, 3), (2, 499), (1, 500), (2, 501)]:
         scores = streamed(jobs, chunk_lines)

@@ -14,7 +14,7 @@ import pytest
 
 from parbleu.cli.main import run
 from parbleu.cli.progress import Progress
-from parbleu.scaling.workers import available_cores
+from parbleu.workers import available_cores
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
 REF = str(SAMPLE / "ref.A.txt")

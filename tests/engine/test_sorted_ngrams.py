@@ -26,8 +26,9 @@ from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_keys import IdMode, chunk_bounds
 from parbleu.engine.sorted_ngrams import ReferenceNgrams
 from parbleu.engine.text import tokenize_block
+from parbleu.engine.words import WordEncoder
 from parbleu.tokenizers.base import WHITESPACE
-from parbleu.tokenizers.chrf_words import PUNCTUATION, ChrfWordTokenizer, WordEncoder, split_word
+from parbleu.tokenizers.chrf_words import PUNCTUATION, ChrfWordTokenizer, split_word
 from tests.strategies import mt_line
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -273,7 +273,8 @@ def test_files_of_different_lengths_name_both_files_and_counts(good: Good) -> No
 def test_a_structured_file_is_not_scored_as_text(good: Good) -> None:
     jsonl = write(good.folder, "refs.jsonl", b'{"ref": "a b"}\n' * 3)
     line = assert_error(cli(jsonl, "-i", good.systems[0]), 1, jsonl, "JSON Lines")
-    assert "read_test_set" in line
+    assert f"--test-set-file {jsonl}" in line
+    assert "--input-format text" in line
     xml = write(good.folder, "hyp.txt", b'<?xml version="1.0"?>\n<dataset>\n</dataset>\n')
     assert_error(cli(good.ref, "-i", xml), 1, xml, "WMT XML")
 

@@ -77,6 +77,7 @@ def test_a_thousand_jobs_start_no_more_workers_than_the_work_has(
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
 def test_workers_die_with_their_parent(tmp_path: Path, signal_name: str) -> None:
+    """Two ranges of lines: the parent scores one, a forked worker the other."""
     ref, hyp = _corpus(tmp_path, 12_000)
     process = subprocess.Popen(
         [*PARBLEU, ref, "-i", hyp, "-m", "ter", "-j", "2"],
@@ -85,10 +86,10 @@ def test_workers_die_with_their_parent(tmp_path: Path, signal_name: str) -> None
     )
     deadline = time.monotonic() + 60
     workers: list[int] = []
-    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+    while not workers and time.monotonic() < deadline and process.poll() is None:
         workers = child_pids(process.pid)
         time.sleep(0.02)
-    assert len(workers) == 2, "the workers never started"
+    assert workers, "the workers never started"
     process.send_signal(getattr(signal, signal_name))
     process.wait(timeout=30)
     deadline = time.monotonic() + 5

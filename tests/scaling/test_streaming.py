@@ -242,14 +242,16 @@ def test_a_file_of_one_empty_line_has_one_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_different_line_counts_name_every_file(tmp_path: Path, jobs: int) -> None:
+def test_different_line_counts_name_both_files(tmp_path: Path, jobs: int) -> None:
+    """The command line's message: the file that differs from the first reference, both counts."""
     hyp = write(tmp_path / "hyp.txt", HYPOTHESES)
     ref = write(tmp_path / "ref.txt", [*REFERENCES, "one more"])
     with pytest.raises(LengthMismatchError) as error:
         parallel_statistics(BLEU(), hyp, [ref], jobs=jobs, chunk_lines=2)
-    message = str(error.value)
-    assert f"{hyp} has 7 lines" in message
-    assert f"{ref} has 8 lines" in message
+    assert str(error.value) == (
+        f"{hyp} has 7 lines but {ref} has 8; hypotheses and references must be parallel, "
+        "line by line"
+    )
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

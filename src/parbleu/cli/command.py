@@ -6,7 +6,7 @@ thread per core costs every run 5-7 ms on two cores, more on larger machines. At
 process leaves without tearing the interpreter down: freeing every module, array and object
 one by one would cost a short run 20 ms of its 0.25 s (WMT17, 16 systems). Nothing is left to
 do by then: output is flushed here, pools and files were closed by their ``with`` blocks, and
-worker processes die with this one (`parbleu.scaling.workers.die_with_parent`).
+worker processes die with this one (`parbleu.workers.die_with_parent`).
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
-from parbleu.cli.options import METRIC_NAMES
+from parbleu.cli.options import METRIC_NAMES, command_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
+from parbleu.cli.requests import score_request
 from parbleu.cli.scoring import score
 from parbleu.errors import InputError
 from parbleu.report.sample import write_sample_report
@@ -42,12 +43,14 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
         paths = [str(Path(folder) / name) for name in (*SAMPLE_REFERENCES, *SAMPLE_SYSTEMS)]
         references, systems = paths[: len(SAMPLE_REFERENCES)], paths[len(SAMPLE_REFERENCES) :]
         argv = [*references, "-i", *systems, "-m", *DEMO_METRICS, "-f", "text", "-w", "2", *extra]
-        args = build_parser().parse_args(argv)
+        metrics = command_metrics(argv)
+        namespace = build_parser(metrics).parse_args(argv)
         # With -f json standard output holds the JSON alone; the notes go to standard error.
-        notes = stderr if args.format == "json" else stdout
+        notes = stderr if namespace.format == "json" else stdout
 
         def lines() -> list[str]:
-            scored = score(args, io.BytesIO(), stderr, labels=SAMPLE_SYSTEMS)
+            request = score_request(namespace, os.environ, metrics)
+            scored = score(request, io.BytesIO(), stderr, labels=SAMPLE_SYSTEMS)
             # Only once everything is computed: an error leaves standard output empty.
             print(
                 f"parbleu demo: {len(SAMPLE_SYSTEMS)} systems, {len(SAMPLE_REFERENCES)} "

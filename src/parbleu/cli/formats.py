@@ -1,4 +1,4 @@
-"""Several systems in sacreBLEU 2.6.0's shapes: its JSON list and its LaTeX table.
+"""Several systems: sacreBLEU 2.6.0's JSON list and LaTeX table, and parbleu's text table.
 
 ``-f json`` (the default) prints what sacreBLEU's ``print_results_table`` prints: a list with
 one object per system, ``"system"`` and one key per metric whose value is the score as text
@@ -8,14 +8,15 @@ holding each metric's full result (unrounded score, signature, statistics: the s
 JSON); a parser written for sacreBLEU reads the metric keys and never sees it.
 
 ``-f latex`` prints sacreBLEU's table (`parbleu.cli.latex`), a blank line and its signature
-block.
+block. ``-f text`` prints a plain table of the scores and the metrics' signatures. This is the
+one renderer of several systems' scores.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parbleu.cli.render import Score, system_table
+from parbleu.cli.render import Score, table
 
 __all__ = ["EXTRA_KEY", "system_json", "system_lines"]
 
@@ -54,7 +55,7 @@ def system_lines(
     if fmt == "json":
         return [system_json(systems, scores, width)]
     if fmt != "latex":
-        return system_table(systems, scores, width=width, fmt=fmt, short=short)
+        return _system_text(systems, scores, width=width, short=short)
     from parbleu.cli.latex import latex_table  # noqa: PLC0415 (-f latex only)
     from parbleu.cli.significance.common import signature_lines  # noqa: PLC0415
 
@@ -66,3 +67,17 @@ def system_lines(
     ]
     signatures = [(s.name, s.signature.format(short=short)) for s in first]
     return [*latex_table(header, body), "", *signature_lines(signatures)]
+
+
+def _system_text(
+    systems: Sequence[str], scores: Sequence[Sequence[Score]], *, width: int, short: bool
+) -> list[str]:
+    """A table of the scores (metrics in the order given), then the metrics' signatures."""
+    header = ["System", *(s.name for s in scores[0])]
+    body = [
+        [name, *(f"{s.score:.{width}f}" for s in row)]
+        for name, row in zip(systems, scores, strict=True)
+    ]
+    label = max(len(s.name) for s in scores[0])
+    signatures = [f" - {s.name:<{label}}  {s.signature.format(short=short)}" for s in scores[0]]
+    return [*table(header, body), "", "Metric signatures:", *signatures]

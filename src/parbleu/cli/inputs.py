@@ -1,71 +1,97 @@
-r"""Where the command's texts come from, read as sacreBLEU's command line reads them.
+r"""Where the commands' texts come from: one function, `read_inputs`, reads them for all.
 
-References come before ``-i`` (or from one file of tab-separated fields with ``-nr N``);
-systems are the files given to ``-i``, or the tab-separated columns of standard input.
-Every line loses its trailing whitespace (a Windows ``\r`` included), a file that is JSON
-Lines, WMT XML or SGML is refused rather than scored as text, and an empty input is an error.
+The scoring command, ``parbleu report`` and ``parbleu meta`` read what an `InputRequest`
+names through `read_inputs`:
 
-`read_inputs` reads everything into memory (significance tests and sentence scores need it);
-`Sources` names the same inputs without reading them, and `LineRules` turns raw lines of any
-chunk into segments, so that `parbleu.cli.streaming` reads one chunk at a time.
+* reference files before ``-i`` (or one file of tab-separated fields with ``-nr N``), and the
+  systems: the files given to ``-i``, or the tab-separated columns of standard input. Every
+  line loses its trailing whitespace (a Windows ``\r`` included), a file that is JSON Lines,
+  WMT XML or SGML is refused rather than scored as text (unless ``--input-format text``),
+  and an empty input is an error;
+* the test set of ``-t`` in sacreBLEU's cache (downloaded there first if missing), with
+  ``--origlang`` and ``--subset``;
+* a local test-set file (``--test-set-file``, `parbleu.cli.local`), its references and
+  systems chosen by name.
+
+`Sources` names the reference and system files without reading them, for the scoring
+command's paths that stream them (`parbleu.scaling.pipeline`) or read one system at a time
+(`system_readers`).
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from parbleu.cli.testsets.options import check_selection, test_set_request
+from parbleu.cli.requests import InputFormat, InputRequest
+from parbleu.cli.testsets.options import check_selection
 from parbleu.errors import InputError, OptionError
-from parbleu.io.formats import check_plain_text, read_segments
 from parbleu.io.lines import check_counts, split_tab_fields
+from parbleu.io.plain import STDIN, read_segments
 from parbleu.io.reader import LineReader
 
+if TYPE_CHECKING:
+    from parbleu.scaling.pipeline import ParallelFiles
+
 __all__ = [
-    "HEAD_LINES",
-    "STDIN",
     "Inputs",
-    "LineRules",
     "Sources",
-    "check_file_head",
-    "check_head",
     "read_inputs",
+    "read_systems",
+    "sources",
     "stdin_columns",
     "stdin_reader",
+    "system_readers",
+    "systems_given",
 ]
 
-#: The name standard input goes by in messages.
-STDIN = "standard input"
+#: A system's name and how to read its lines.
+SystemReader = tuple[str, Callable[[], list[str]]]
 
-#: Lines at the start of a file that show whether it is plain text (`check_plain_text`).
-HEAD_LINES = 20
+
+def _quiet(_: str) -> None:
+    """Progress nobody is shown."""
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The texts a command scores: named reference streams and named systems, checked.
+
+    A reference stream may hold None where a local test set has no reference for a
+    segment. ``source``, ``doc_ids``, ``origlang`` and ``domain`` come with a test set.
+    """
+
+    ref_names: list[str]
+    refs: list[list[str | None]]
+    names: list[str]
+    systems: list[list[str]]
+    source: list[str] | None = None
+    doc_ids: list[str] | None = None
+    origlang: list[str | None] | None = None
+    domain: list[str | None] | None = None
+
+    def __post_init__(self) -> None:
+        named: list[tuple[str, Sequence[str | None]]] = [
+            *zip(self.ref_names, self.refs, strict=True),
+            *zip(self.names, self.systems, strict=True),
+        ]
+        for name, lines in named:
+            if not lines:
+                raise InputError(f"{name} is empty: nothing to score")
+        check_counts([(name, len(lines)) for name, lines in named])
 
 
 @dataclass(frozen=True)
 class Sources:
-    """The files the options name, not read yet: references, then systems (None: stdin)."""
+    """The files of a request, not read yet: references, then systems (None: stdin)."""
 
     refs: tuple[str, ...]
     ref_fields: int
     systems: tuple[str, ...] | None
-
-    @staticmethod
-    def from_args(args: argparse.Namespace) -> Sources:
-        """The inputs of the options, checked for what can be told without reading them.
-
-        Raises:
-            OptionError: no reference file, ``-nr`` with several files, an empty ``-i`` or a
-                file given twice to ``-i``.
-        """
-        if not args.refs:
-            raise OptionError(
-                "no reference files: give them before -i, as in: parbleu REF [REF ...] -i HYP"
-            )
-        if args.num_refs > 1 and len(args.refs) > 1:
-            raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-        return Sources(tuple(args.refs), args.num_refs, _systems_given(args))
+    encoding: str
+    input_format: InputFormat
+    advice: str | None = None
 
     @property
     def ref_names(self) -> list[str]:
@@ -74,82 +100,69 @@ class Sources:
             return [f"{self.refs[0]} (field {k + 1})" for k in range(self.ref_fields)]
         return list(self.refs)
 
-    @property
-    def n_streams(self) -> int:
-        """The number of reference streams."""
-        return self.ref_fields if self.ref_fields > 1 else len(self.refs)
+    def read(self, path: str) -> list[str]:
+        """One file's segments, checked as the request says."""
+        check = self.input_format is InputFormat.AUTO
+        return read_segments(path, self.encoding, check_structure=check, advice=self.advice)
 
-    def read_references(self, encoding: str) -> list[list[str]]:
+    def read_references(self) -> list[list[str]]:
         """Every reference stream, in memory."""
         if self.ref_fields > 1:
-            lines = read_segments(self.refs[0], encoding)
-            return split_tab_fields(lines, self.ref_fields, self.refs[0])
-        return [read_segments(path, encoding) for path in self.refs]
+            return split_tab_fields(self.read(self.refs[0]), self.ref_fields, self.refs[0])
+        return [self.read(path) for path in self.refs]
+
+    def parallel_files(self) -> ParallelFiles:
+        """The files for the streaming pipeline (the systems of ``-i``; none for stdin)."""
+        from parbleu.scaling.pipeline import Heads, ParallelFiles  # noqa: PLC0415 (scoring)
+
+        check = self.input_format is InputFormat.AUTO
+        return ParallelFiles(
+            self.refs,
+            self.systems or (),
+            self.encoding,
+            self.ref_fields,
+            Heads(check_structure=check, advice=self.advice),
+        )
 
 
-def _systems_given(args: argparse.Namespace) -> tuple[str, ...] | None:
+def systems_given(request: InputRequest) -> tuple[str, ...] | None:
     """The files of ``-i`` (None: the systems are on standard input).
 
     Raises:
         OptionError: an empty ``-i`` or a file given twice.
     """
-    if args.input is None or args.input == ["-"]:
+    files = request.systems
+    if files is None:
         return None
-    if not args.input:
+    if not files:
         raise OptionError("-i/--input needs at least one file")
-    if len(set(args.input)) != len(args.input):
-        duplicate = next(p for p in args.input if args.input.count(p) > 1)
+    if len(set(files)) != len(files):
+        duplicate = next(path for path in files if files.count(path) > 1)
         raise OptionError(f"{duplicate} is given twice to -i")
-    return tuple(args.input)
+    return files
 
 
-@dataclass(frozen=True)
-class LineRules:
-    """How raw lines of a chunk of parallel inputs become segments (picklable, for workers).
-
-    A chunk holds the lines of the system (first) and of each reference file; `segments`
-    strips them, splits ``-nr`` fields and, for standard input, requires one field per line.
-    """
-
-    ref_fields: int = 1
-    ref_source: str = ""
-    system_on_stdin: bool = False
-
-    def segments(
-        self, parts: Sequence[Sequence[str]], first_line: int = 0
-    ) -> tuple[list[str], list[list[str]]]:
-        """The hypotheses and reference streams of a chunk starting at line `first_line`."""
-        system, *refs = ([line.rstrip() for line in part] for part in parts)
-        if self.system_on_stdin:
-            for number, line in enumerate(system, start=first_line + 1):
-                if "\t" in line:
-                    raise InputError(
-                        f"{STDIN}: line {number} has {line.count(chr(9)) + 1} tab-separated "
-                        "fields, line 1 has 1"
-                    )
-        if self.ref_fields > 1:
-            refs = split_tab_fields(refs[0], self.ref_fields, self.ref_source, first_line)
-        return system, refs
-
-
-def check_file_head(path: str, encoding: str) -> None:
-    """`check_head` on a file's first lines, read alone (a small block, not the whole file)."""
-    with LineReader(path, encoding) as reader:
-        check_head(reader.take(HEAD_LINES), path)
-
-
-def check_head(lines: Sequence[str], source: str) -> None:
-    """Refuse an input whose first lines show it is empty or not plain text.
+def sources(request: InputRequest) -> Sources:
+    """The reference and system files of a request, checked for what needs no reading.
 
     Raises:
-        InputError: the input is empty, or is JSON Lines, WMT XML or SGML.
+        OptionError: no reference file, ``-nr`` with several files, an empty ``-i`` or a
+            file given twice to ``-i``.
     """
-    if not lines:
-        if source == STDIN:
-            raise InputError(f"{STDIN} is empty: nothing to score")
-        raise InputError("is empty: nothing to score", source=source)
-    if source != STDIN:
-        check_plain_text(lines[:HEAD_LINES], source)
+    if not request.references:
+        raise OptionError(
+            "no reference files: give them before -i, as in: parbleu REF [REF ...] -i HYP"
+        )
+    if request.num_refs > 1 and len(request.references) > 1:
+        raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
+    return Sources(
+        request.references,
+        request.num_refs,
+        systems_given(request),
+        request.encoding,
+        request.input_format,
+        request.advice,
+    )
 
 
 def stdin_columns(reader: LineReader) -> list[list[str]]:
@@ -186,52 +199,93 @@ def stdin_reader(stdin: BinaryIO | None, encoding: str) -> LineReader:
     return LineReader(STDIN, encoding, stream=stdin)
 
 
-@dataclass(frozen=True)
-class Inputs:
-    """The texts a command scores: named reference streams and named systems, checked."""
+def system_readers(
+    files: Sources, stdin: LineReader | Callable[[], LineReader] | None
+) -> list[SystemReader]:
+    """Each system's name and how to read it: the files of ``-i``, else stdin's columns.
 
-    ref_names: list[str]
-    refs: list[list[str]]
-    names: list[str]
-    systems: list[list[str]]
+    Standard input is read when this is called (its number of columns names the systems);
+    `stdin` is its reader, or how to make it (None: the systems are files).
+    """
+    if files.systems is not None or stdin is None:
+        return [(path, _reads(files, path)) for path in files.systems or ()]
+    reader = stdin if isinstance(stdin, LineReader) else stdin()
+    columns = stdin_columns(reader)
+    names = [f"System {i + 1}" for i in range(len(columns))]
+    return [(name, _given(lines)) for name, lines in zip(names, columns, strict=True)]
 
-    def __post_init__(self) -> None:
-        named = [
-            *zip(self.ref_names, self.refs, strict=True),
-            *zip(self.names, self.systems, strict=True),
-        ]
-        for name, lines in named:
-            if not lines:
-                raise InputError(f"{name} is empty: nothing to score")
-        check_counts([(name, len(lines)) for name, lines in named])
+
+def _reads(files: Sources, path: str) -> Callable[[], list[str]]:
+    return lambda: files.read(path)
+
+
+def _given(lines: list[str]) -> Callable[[], list[str]]:
+    return lambda: lines
+
+
+def check_sources(request: InputRequest) -> None:
+    """Refuse what can be told wrong before reading: a selection without a test set.
+
+    Raises:
+        OptionError: ``--origlang`` or ``--subset`` without ``-t`` or ``--test-set-file``.
+    """
+    if request.test_set_file is None:
+        check_selection(request.test_set)
 
 
 def read_inputs(
-    args: argparse.Namespace,
+    request: InputRequest,
     stdin: BinaryIO | None,
-    environ: Mapping[str, str],
-    step: Callable[[str], None] = lambda _: None,
+    step: Callable[[str], None] = _quiet,
     stderr: TextIO | None = None,
 ) -> Inputs:
-    """The references and systems the options name, all in memory.
+    """The references and systems a request names, all in memory (see the module).
 
-    References are files, or the test set of ``-t`` in sacreBLEU's cache (``--cache-dir``,
-    else ``$SACREBLEU`` in `environ`); with ``--origlang`` or ``--subset``, only the segments
-    they keep.
+    A test set of ``-t`` missing from the cache is downloaded, reported on `stderr` (None:
+    silently; `parbleu.cli.testsets.context`).
+
+    Raises:
+        OptionError: options that contradict one another (see `sources`).
+        InputError, EncodingError, LengthMismatchError: a file that cannot be read as asked,
+            an empty input, inputs of different lengths.
     """
-    check_selection(test_set_request(args))
+    check_sources(request)
     step("reading the references")
-    if args.test_set:
-        return _test_set_inputs(args, stdin, environ, step, stderr)
-    sources = Sources.from_args(args)
-    refs = sources.read_references(args.encoding)
-    return _with_systems(args, stdin, sources.ref_names, refs, sources.systems, step=step)
+    if request.test_set_file is not None:
+        from parbleu.cli.local import local_inputs  # noqa: PLC0415 (local test sets only)
+
+        return local_inputs(request, request.test_set_file, stdin, step)
+    if request.test_set.test_set:
+        return _test_set_inputs(request, stdin, step, stderr)
+    files = sources(request)
+    refs = files.read_references()
+    return _with_systems(files, stdin, files.ref_names, refs, step)
+
+
+def read_systems(
+    files: Sources, stdin: BinaryIO | None, step: Callable[[str], None]
+) -> tuple[list[str], list[list[str]]]:
+    """The systems' names and lines: the files of ``-i``, else standard input's columns."""
+    step("reading the system outputs")
+    readers = system_readers(files, lambda: stdin_reader(stdin, files.encoding))
+    return [name for name, _ in readers], [read() for _, read in readers]
+
+
+def _with_systems(
+    files: Sources,
+    stdin: BinaryIO | None,
+    ref_names: list[str],
+    refs: Sequence[Sequence[str | None]],
+    step: Callable[[str], None],
+) -> Inputs:
+    """The references given, and the systems: files, else standard input's columns."""
+    names, systems = read_systems(files, stdin, step)
+    return Inputs(ref_names, [list(r) for r in refs], names, systems)
 
 
 def _test_set_inputs(
-    args: argparse.Namespace,
+    request: InputRequest,
     stdin: BinaryIO | None,
-    environ: Mapping[str, str],
     step: Callable[[str], None],
     stderr: TextIO | None,
 ) -> Inputs:
@@ -239,33 +293,16 @@ def _test_set_inputs(
     from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415 (test sets only)
     from parbleu.cli.testsets.selection import kept_segments, test_set_references  # noqa: PLC0415
 
-    request = test_set_request(args)
-    context = test_set_context(request, environ, stderr)
-    ref_names, refs = test_set_references(request, context)
-    inputs = _with_systems(args, stdin, ref_names, refs, _systems_given(args), step=step)
-    keep = kept_segments(request, context, len(refs[0]))
+    test_set = request.test_set
+    context = test_set_context(test_set, stderr)
+    ref_names, refs = test_set_references(test_set, context)
+    files = Sources(
+        (), 1, systems_given(request), request.encoding, request.input_format, request.advice
+    )
+    inputs = _with_systems(files, stdin, ref_names, refs, step)
+    keep = kept_segments(test_set, context, len(refs[0]))
     if keep is None:
         return inputs
-    systems = inputs.systems
-    refs, systems = [[r[i] for i in keep] for r in refs], [[s[i] for i in keep] for s in systems]
-    return Inputs(ref_names, refs, inputs.names, systems)
-
-
-def _with_systems(
-    args: argparse.Namespace,
-    stdin: BinaryIO | None,
-    ref_names: list[str],
-    refs: list[list[str]],
-    systems_given: Sequence[str] | None,
-    *,
-    step: Callable[[str], None],
-) -> Inputs:
-    """The references given, and the systems: files, else standard input's columns."""
-    step("reading the system outputs")
-    if systems_given is None:
-        systems = stdin_columns(stdin_reader(stdin, args.encoding))
-        names = [f"System {i + 1}" for i in range(len(systems))]
-    else:
-        names = list(systems_given)
-        systems = [read_segments(path, args.encoding) for path in systems_given]
-    return Inputs(ref_names, refs, names, systems)
+    kept: list[list[str | None]] = [[r[i] for i in keep] for r in inputs.refs]
+    systems = [[s[i] for i in keep] for s in inputs.systems]
+    return Inputs(ref_names, kept, inputs.names, systems)

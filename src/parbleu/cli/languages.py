@@ -15,10 +15,9 @@ cache, the test-set registry and the SentencePiece module are imported only then
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Mapping
 from typing import TextIO
 
+from parbleu.cli.requests import InputRequest, MetricRequest
 from parbleu.errors import OptionError
 from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS
 
@@ -55,46 +54,41 @@ def target_language(pair: str | None) -> str | None:
     return codes[1].split("_")[0]
 
 
-def _model_file(
-    name: str, args: argparse.Namespace, environ: Mapping[str, str], stderr: TextIO
-) -> str:
+def _model_file(name: str, inputs: InputRequest, stderr: TextIO) -> str:
     from parbleu.cli.testsets.models import spm_model_file  # noqa: PLC0415 (spBLEU only)
-    from parbleu.cli.testsets.options import test_set_request  # noqa: PLC0415
 
-    return str(spm_model_file(name, test_set_request(args), environ, stderr))
-
-
-def _warn(args: argparse.Namespace, tokenized: set[str], message: str, stderr: TextIO) -> None:
-    if tokenized and not args.quiet:
-        print(f"parbleu: warning: {message}", file=stderr)
+    return str(spm_model_file(name, inputs.test_set, stderr))
 
 
 def with_language_defaults(
-    args: argparse.Namespace, environ: Mapping[str, str], stderr: TextIO
-) -> argparse.Namespace:
-    """`args` with the tokenizer of ``-l``'s target language and the cache's spBLEU model.
+    metrics: MetricRequest, inputs: InputRequest, stderr: TextIO, *, quiet: bool
+) -> MetricRequest:
+    """`metrics` with the tokenizer of ``-l``'s target language and the cache's spBLEU model.
 
-    A new namespace; `args` is not changed. The cache is ``--cache-dir``, else ``$SACREBLEU``
-    in `environ` (`parbleu.cli.testsets.context`). Warnings go to `stderr` unless
-    ``-q``.
+    A new request; `metrics` is not changed. The model is fetched into the cache of
+    ``--cache-dir``, else ``$SACREBLEU`` (`parbleu.cli.testsets.context`), when it is not
+    there. Warnings go to `stderr` unless `quiet`.
     """
-    values = dict(vars(args))
-    target = target_language(args.language_pair)
-    tokenized = {"bleu", "nist"} & set(args.metrics)
-    given = values.get("tokenize")
+    test_set = inputs.test_set
+    changes: dict[str, str] = {}
+    target = target_language(test_set.language_pair)
+    warn = bool({"bleu", "nist"} & set(metrics.names)) and not quiet
+    given = metrics.settings.get("tokenize")
     if given is None and target in TARGET_TOKENIZERS:
-        values["tokenize"] = TARGET_TOKENIZERS[target]
-    elif given is not None and target in _ADVICE and given != TARGET_TOKENIZERS[target]:
-        _warn(args, tokenized, _ADVICE[target], stderr)
-    if args.test_set is not None and given == "none":
-        _warn(
-            args,
-            tokenized,
-            "-tok none turns off BLEU's tokenizer: published numbers will not be comparable "
-            "to other papers",
-            stderr,
+        changes["tokenize"] = TARGET_TOKENIZERS[target]
+    elif given is not None and target in _ADVICE and given != TARGET_TOKENIZERS[target] and warn:
+        print(f"parbleu: warning: {_ADVICE[target]}", file=stderr)
+    if test_set.test_set is not None and given == "none" and warn:
+        print(
+            "parbleu: warning: -tok none turns off BLEU's tokenizer: published numbers will "
+            "not be comparable to other papers",
+            file=stderr,
         )
-    chosen = values.get("tokenize")
-    if chosen in SENTENCEPIECE_TOKENIZERS and "spm_model" not in values and "bleu" in args.metrics:
-        values["spm_model"] = _model_file(chosen, args, environ, stderr)
-    return argparse.Namespace(**values)
+    chosen = changes.get("tokenize", given)
+    if (
+        chosen in SENTENCEPIECE_TOKENIZERS
+        and "spm_model" not in metrics.settings
+        and "bleu" in metrics.names
+    ):
+        changes["spm_model"] = _model_file(chosen, inputs, stderr)
+    return metrics.with_settings(changes) if changes else metrics

@@ -16,12 +16,13 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
-from parbleu.cli.options import command_metrics
+from parbleu.cli.options import CommandMetrics, command_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.progress import Progress
 from parbleu.cli.render import emit
+from parbleu.cli.requests import ScoreRequest, score_request
 from parbleu.cli.scoring import score
-from parbleu.cli.testsets.options import test_set_request, wants_query
+from parbleu.cli.testsets.options import wants_query
 
 __all__ = ["main", "run"]
 
@@ -54,33 +55,39 @@ def run(  # noqa: PLR0911 (one return per subcommand)
         from parbleu.cli.serve import run_serve  # noqa: PLC0415
 
         return run_serve(list(argv[1:]), stdout, stderr)
-    args = _parse(argv)
-    environ = dict(os.environ)
-    request = test_set_request(args)
-    if wants_query(request):
-        from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415
-        from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
-
-        return emit(
-            lambda: query_lines(request, test_set_context(request, environ, stderr)),
-            stdout,
-            stderr,
-            prog="parbleu",
-        )
-    progress = Progress.for_command(args.progress, stderr, quiet=args.quiet)
+    metrics = command_metrics(argv)
+    namespace = _parse(argv, metrics)
 
     def produce() -> list[str]:
+        request = score_request(namespace, os.environ, metrics)
+        if wants_query(request.inputs.test_set):
+            return _query(request, stderr)
+        output = request.output
+        progress = Progress.for_command(output.progress, stderr, quiet=output.quiet)
         try:
-            return score(args, stdin, stderr, environ=environ, progress=progress)
+            return score(request, stdin, stderr, progress=progress)
         finally:
             progress.done()
 
     return emit(produce, stdout, stderr, prog="parbleu")
 
 
-def _parse(argv: Sequence[str]) -> argparse.Namespace:
+def _query(request: ScoreRequest, stderr: TextIO) -> list[str]:
+    """``--echo``, ``--list``, ``--citation`` or ``--download``: about test sets, no scores."""
+    test_set, local = request.inputs.test_set, request.inputs.test_set_file
+    if local is not None and (test_set.echo or test_set.list):
+        from parbleu.cli.local import local_query_lines  # noqa: PLC0415
+
+        return local_query_lines(request.inputs, local)
+    from parbleu.cli.testsets.context import test_set_context  # noqa: PLC0415
+    from parbleu.cli.testsets.queries import query_lines  # noqa: PLC0415
+
+    return query_lines(test_set, test_set_context(test_set, stderr))
+
+
+def _parse(argv: Sequence[str], metrics: CommandMetrics) -> argparse.Namespace:
     """The options; ``$SACREBLEU_FORMAT`` (json, text, latex) is the default of ``-f``."""
-    parser = build_parser(command_metrics(argv))
+    parser = build_parser(metrics)
     environment_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
     if environment_format in ("json", "text", "latex"):
         parser.set_defaults(format=environment_format)

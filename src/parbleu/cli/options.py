@@ -39,6 +39,7 @@ __all__ = [
     "build_metrics",
     "command_metrics",
     "integer",
+    "metric_settings",
     "number",
 ]
 
@@ -282,6 +283,17 @@ def add_metric_options(
         parser.epilog = f"metric plug-ins that cannot be used:\n  {lines}"
 
 
+def metric_settings(namespace: argparse.Namespace, metrics: CommandMetrics) -> dict[str, Any]:
+    """The metric flags given on a command line: argparse dest to value.
+
+    `metrics` are those the command's parser offered (`add_metric_options`); the flags not
+    given are absent (their dataclass defaults apply in `build_metrics`).
+    """
+    given = vars(namespace)
+    dests = {flag.dest for entry in metrics.entries for flag in entry.flags}
+    return {dest: value for dest, value in given.items() if dest in dests}
+
+
 def _options(entry: MetricEntry, settings: Mapping[str, Any]) -> Any:
     given = {flag.field: settings[flag.dest] for flag in entry.flags if flag.dest in settings}
     return entry.make_options({**entry.command_defaults, **given})
@@ -294,7 +306,8 @@ def build_metrics(
 
     Args:
         names: metric names (``-m``).
-        settings: each flag's value by its ``dest``; flags not given are absent.
+        settings: each flag's value by its ``dest`` (`metric_settings`); flags not given
+            are absent.
         context: sentence level (each metric's sentence-level variant) and processes.
 
     Raises:

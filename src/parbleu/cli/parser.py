@@ -21,9 +21,10 @@ from parbleu.cli.options import (
     integer,
 )
 from parbleu.cli.testsets.options import add_test_set_options
-from parbleu.significance.defaults import DEFAULT_SEED
+from parbleu.defaults import DEFAULT_SEED
+from parbleu.io.formats import Format
 
-__all__ = ["CommandParser", "build_parser", "wants_significance"]
+__all__ = ["CommandParser", "build_parser"]
 
 _DESCRIPTION = """\
 Score machine translation output with BLEU (and chrF, TER, NIST), exactly as sacreBLEU does;
@@ -32,6 +33,7 @@ ROUGE (-m rouge) as rouge_score and METEOR (-m meteor) as NLTK compute them.
   parbleu ref.txt -i system.txt                 corpus BLEU of one system (JSON)
   parbleu ref.A.txt ref.B.txt -i a.txt b.txt -f text   several systems, two references
   parbleu -t wmt17 -l en-de -i system.txt       a test set in sacreBLEU's cache (offline)
+  parbleu --test-set-file wmttest2023.xml       every system of a local test-set file
   cat system.txt | parbleu ref.txt -m bleu chrf ter    hypotheses on standard input
   parbleu demo                                  score the bundled sample
   parbleu meta --refs ... --systems ... --human ...    correlation with human judgments
@@ -164,6 +166,42 @@ def _paired_options(group: argparse._ArgumentGroup) -> None:
     )
 
 
+def _local_test_set_options(parser: argparse.ArgumentParser) -> None:
+    """``--test-set-file`` and the choice of its streams (`parbleu.cli.local`)."""
+    group = parser.add_argument_group(
+        "local test-set files: WMT XML, SGML, JSON Lines, TSV, Parquet, Arrow (docs/cli.md)"
+    )
+    add = group.add_argument
+    add(
+        "--test-set-file",
+        default=None,
+        metavar="FILE",
+        help="score the references and systems of a test-set file (-i FILE ...: other "
+        "systems against its references); --echo FIELD and --list read it too; "
+        "--origlang, --subset and -d use its documents",
+    )
+    add(
+        "--test-set-format",
+        choices=[f.value for f in Format],
+        default=None,
+        help="the format of --test-set-file (default: told from its name and content)",
+    )
+    add(
+        "--test-set-refs",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="the references of --test-set-file to score against (default: all; ref:A ...)",
+    )
+    add(
+        "--test-set-systems",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="the systems of --test-set-file to score (default: all)",
+    )
+
+
 def _report_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("reporting")
     group.add_argument("--quiet", "-q", action="store_true", help="no warnings on stderr")
@@ -226,6 +264,14 @@ def build_parser(
     )
     parser.add_argument("--encoding", "-e", default="utf-8", help="input encoding")
     parser.add_argument(
+        "--input-format",
+        choices=["auto", "text"],
+        default="auto",
+        help="auto: plain text, one segment per line, refusing a file that is JSON Lines, WMT "
+        "XML or SGML; text: every line a segment whatever it holds (JSON outputs) "
+        "(default: auto)",
+    )
+    parser.add_argument(
         "--metrics",
         "-m",
         nargs="+",
@@ -236,12 +282,8 @@ def build_parser(
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score each segment")
     add_metric_options(parser, metrics)
     add_test_set_options(parser)
+    _local_test_set_options(parser)
     _significance_options(parser)
     _report_options(parser)
     parser.add_argument("--version", "-V", action="version", version=f"parbleu {__version__}")
     return parser
-
-
-def wants_significance(args: argparse.Namespace) -> bool:
-    """Whether the options ask for a confidence interval, a paired test or the block test."""
-    return bool(args.confidence or args.paired_bs or args.paired_ar or args.blocks is not None)

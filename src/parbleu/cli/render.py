@@ -17,7 +17,6 @@ __all__ = [
     "corpus_lines",
     "emit",
     "sentence_lines",
-    "system_table",
     "table",
     "to_json",
 ]
@@ -117,33 +116,6 @@ def sentence_lines(
             for s in scores
         ]
     return [s.format(width, signature=True, short=short) for scores in segments for s in scores]
-
-
-def system_table(
-    systems: Sequence[str],
-    scores: Sequence[Sequence[Score]],
-    *,
-    width: int,
-    fmt: str,
-    short: bool,
-) -> list[str]:
-    """Several systems: a table and the signatures (text), or a JSON list (json)."""
-    if fmt == "json":
-        rows = [
-            {"system": name, **{s.name: s.to_dict(width) for s in row}}
-            for name, row in zip(systems, scores, strict=True)
-        ]
-        return [to_json(rows, indent=4)]
-    header = ["System", *(s.name for s in scores[0])]
-    body = [
-        [name, *(f"{s.score:.{width}f}" for s in row)]
-        for name, row in zip(systems, scores, strict=True)
-    ]
-    out = [*table(header, body), ""]
-    out.append("Metric signatures:")
-    label = max(len(s.name) for s in scores[0])
-    out.extend(f" - {s.name:<{label}}  {s.signature.format(short=short)}" for s in scores[0])
-    return out
 
 
 def emit(produce: Callable[[], Sequence[str]], stdout: TextIO, stderr: TextIO, *, prog: str) -> int:

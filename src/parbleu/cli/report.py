@@ -18,25 +18,33 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from parbleu.cli.inputs import Inputs, read_inputs
 from parbleu.cli.options import CommandMetrics, Context, build_metrics, command_metrics
 from parbleu.cli.parser import build_parser
 from parbleu.cli.render import emit
-from parbleu.cli.significance import resolve_seed
+from parbleu.cli.requests import InputRequest, MetricRequest, input_request, metric_request
 from parbleu.errors import InputError, OptionError
-from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.io.lines import check_parallel, read_lines, split_tab_fields
+from parbleu.io.lines import check_counts, read_lines
 from parbleu.io.output import check_output
+from parbleu.io.plain import read_segments
 from parbleu.metrics import AnyMetric
 from parbleu.report.build import build
 from parbleu.report.html import write
-from parbleu.report.inputs import DEFAULT_AR_TRIALS, HumanScores, ReportInputs, Significance
+from parbleu.report.inputs import (
+    DEFAULT_AR_TRIALS,
+    HumanScores,
+    ReportInputs,
+    ReportSettings,
+    Significance,
+)
 
-__all__ = ["build_report_parser", "run_report"]
+__all__ = ["ReportRequest", "build_report_parser", "report_request", "run_report"]
 
 _DESCRIPTION = """\
 Write one self-contained HTML report: every system with every metric, 95% confidence
@@ -44,22 +52,6 @@ intervals, paired bootstrap and approximate randomization tests, significance cl
 every segment with its n-gram matches, a two-system comparison, documents and human
 judgments. See docs/report.md.
 """
-
-#: Options of the main command that mean nothing for a report.
-_NOT_FOR_REPORTS = {
-    "sentence_level": "-sl/--sentence-level",
-    "score_only": "-b/--score-only",
-    "blocks": "--blocks",
-    "test_set": "-t/--test-set",
-    "language_pair": "-l/--language-pair",
-    "origlang": "--origlang",
-    "subset": "--subset",
-    "echo": "--echo",
-    "list": "--list",
-    "citation": "--citation",
-    "download": "--download",
-    "detail": "-d/--detail",
-}
 
 
 def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.ArgumentParser:
@@ -88,47 +80,122 @@ def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.Argum
     return parser
 
 
-def _metrics(args: argparse.Namespace) -> list[AnyMetric]:
+@dataclass(frozen=True)
+class ReportRequest:
+    """Everything ``parbleu report`` was asked for (its files are checked when read)."""
+
+    inputs: InputRequest
+    metrics: MetricRequest
+    bootstrap: int
+    trials: int
+    seed: int | None
+    output: str
+    source: str | None = None
+    docids: str | None = None
+    human: str | None = None
+    human_name: str | None = None
+    baseline: str | None = None
+    title: str | None = None
+    scores: tuple[str, ...] = ()
+    quiet: bool = False
+    jobs: int = 0
+    refused: tuple[str, ...] = ()  # options of the main command given that mean nothing here
+
+
+#: Options of the main command that mean nothing for a report: argparse dest, flag.
+_NOT_FOR_REPORTS = {
+    "sentence_level": "-sl/--sentence-level",
+    "score_only": "-b/--score-only",
+    "blocks": "--blocks",
+    "test_set": "-t/--test-set",
+    "language_pair": "-l/--language-pair",
+    "origlang": "--origlang",
+    "subset": "--subset",
+    "echo": "--echo",
+    "list": "--list",
+    "citation": "--citation",
+    "download": "--download",
+    "detail": "-d/--detail",
+}
+
+
+#: Options that select documents of a test set: a report of a test-set file takes them.
+_SELECTIONS = ("origlang", "subset")
+
+
+def report_request(
+    namespace: argparse.Namespace,
+    environ: Mapping[str, str],
+    metrics: CommandMetrics | None = None,
+) -> ReportRequest:
+    """``parbleu report``'s request; the seed is resolved as the main command resolves it.
+
+    `metrics` are those the parser offered (None: every metric installed, as
+    `build_report_parser` offers by default).
+    """
+    from parbleu.cli.significance.seeds import resolve_seed  # noqa: PLC0415
+
+    local = namespace.test_set_file is not None  # its documents are selected as with -t
+    refused = tuple(
+        flag
+        for dest, flag in _NOT_FOR_REPORTS.items()
+        if getattr(namespace, dest) and not (local and dest in _SELECTIONS)
+    )
+    return ReportRequest(
+        inputs=input_request(namespace, environ),
+        metrics=metric_request(namespace, metrics or command_metrics()),
+        bootstrap=namespace.paired_bs_n,
+        trials=namespace.paired_ar_n,
+        seed=resolve_seed(namespace.seed, environ) if not refused else None,
+        output=namespace.output,
+        source=namespace.src,
+        docids=namespace.docids,
+        human=namespace.human,
+        human_name=namespace.human_name,
+        baseline=namespace.baseline,
+        title=namespace.title,
+        scores=tuple(namespace.scores),
+        quiet=namespace.quiet,
+        jobs=namespace.paired_jobs,
+        refused=refused,
+    )
+
+
+def _metrics(request: ReportRequest) -> list[AnyMetric]:
     """The metrics of ``-m`` with the main command's metric options (`build_metrics`)."""
-    return build_metrics(args.metrics, vars(args), Context(jobs=args.paired_jobs or None))
-
-
-def _significance(args: argparse.Namespace) -> Significance:
-    """``-pbsn``, ``-parn`` and the seed as the main command resolves it."""
-    seed = resolve_seed(args.seed, os.environ)
-    return Significance(bootstrap=args.paired_bs_n, trials=args.paired_ar_n, seed=seed)
+    metrics = request.metrics
+    return build_metrics(metrics.names, metrics.settings, Context(jobs=request.jobs or None))
 
 
 def _system_name(path: str) -> str:
     return Path(path).name.removesuffix(".gz").removesuffix(".txt")
 
 
-def _references(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
-    if not args.refs:
-        raise OptionError(
-            "no reference files: parbleu report REF [REF ...] -i SYS [SYS ...] -o FILE"
-        )
-    if args.num_refs > 1:
-        if len(args.refs) > 1:
+def _check_files(request: ReportRequest) -> None:
+    """What the files given must be before any is read: references, systems, named once."""
+    inputs = request.inputs
+    if inputs.test_set_file is None:
+        if not inputs.references:
+            raise OptionError(
+                "no reference files: parbleu report REF [REF ...] -i SYS [SYS ...] -o FILE"
+            )
+        if inputs.num_refs > 1 and len(inputs.references) > 1:
             raise OptionError("-nr/--num-refs takes one reference file with tab-separated fields")
-        streams = split_tab_fields(
-            read_segments(args.refs[0], args.encoding), args.num_refs, args.refs[0]
-        )
-        return [f"{args.refs[0]} (field {k + 1})" for k in range(args.num_refs)], streams
-    return list(args.refs), [read_segments(path, args.encoding) for path in args.refs]
-
-
-def _systems(args: argparse.Namespace) -> dict[str, list[str]]:
-    if not args.input:
-        raise OptionError("give the system outputs as files: -i SYS [SYS ...]")
-    systems: dict[str, list[str]] = {}
+        if not inputs.systems:
+            raise OptionError("give the system outputs as files: -i SYS [SYS ...]")
     paths: dict[str, str] = {}
-    for path in args.input:
+    for path in inputs.systems or ():
         name = _system_name(path)
-        if name in systems:
+        if name in paths:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
-        systems[name], paths[name] = read_segments(path, args.encoding), path
-    return systems
+        paths[name] = path
+
+
+def _systems(request: ReportRequest, inputs: Inputs) -> dict[str, list[str]]:
+    """The systems by name: file names without ``.txt``, or a test-set file's names."""
+    given = request.inputs.systems
+    names = [_system_name(path) for path in given] if given else inputs.names
+    return dict(zip(names, inputs.systems, strict=True))
 
 
 def _optional(path: str | None, encoding: str) -> list[str] | None:
@@ -156,78 +223,85 @@ def _segment_table(
     return table
 
 
-def _human(args: argparse.Namespace, systems: Sequence[str], n: int) -> HumanScores | None:
-    if args.human is None:
+def _human(request: ReportRequest, systems: Sequence[str], n: int) -> HumanScores | None:
+    path, encoding = request.human, request.inputs.encoding
+    if path is None:
         return None
-    label = args.human_name or Path(args.human).stem
-    first = read_lines(args.human, args.encoding)[:1]
+    label = request.human_name or Path(path).stem
+    first = read_lines(path, encoding)[:1]
     if first and len(first[0].rstrip("\r").split("\t")) == 2:
-        return HumanScores(
-            label, systems=read_system_scores(args.human, args.encoding).scores, source=args.human
-        )
-    table = _segment_table(args.human, args.encoding, systems, n)
-    return HumanScores(label, segments=table, source=args.human)
+        return HumanScores(label, systems=read_system_scores(path, encoding).scores, source=path)
+    table = _segment_table(path, encoding, systems, n)
+    return HumanScores(label, segments=table, source=path)
 
 
 def _external(
-    args: argparse.Namespace, systems: Sequence[str], n: int
+    request: ReportRequest, systems: Sequence[str], n: int
 ) -> dict[str, dict[str, list[float | None]]]:
     out = {}
-    for spec in args.scores:
+    for spec in request.scores:
         name, sep, path = spec.partition("=")
         if not sep or not name or not path:
             raise OptionError(f"--scores takes NAME=FILE, got {spec!r}")
-        out[name] = _segment_table(path, args.encoding, systems, n)
+        out[name] = _segment_table(path, request.inputs.encoding, systems, n)
     return out
 
 
-def _check_output(args: argparse.Namespace) -> None:
+def _check_output(request: ReportRequest) -> None:
     """The report's file: named, and not one of the inputs (writing would destroy it)."""
-    scores = [spec.partition("=")[2] for spec in args.scores]
-    named = [*args.refs, *(args.input or []), args.src, args.docids, args.human, *scores]
-    check_output(args.output, named, option="-o/--output")
+    inputs = request.inputs
+    local = [inputs.test_set_file.path] if inputs.test_set_file is not None else []
+    scores = [spec.partition("=")[2] for spec in request.scores]
+    named = [*inputs.references, *(inputs.systems or []), *local]
+    named += [request.source, request.docids, request.human, *scores]
+    check_output(request.output, named, option="-o/--output")
 
 
-def _inputs(args: argparse.Namespace) -> ReportInputs:
-    for dest, flag in _NOT_FOR_REPORTS.items():
-        if getattr(args, dest):
-            raise OptionError(f"{flag} does not apply to parbleu report")
-    _check_output(args)
-    ref_names, refs = _references(args)
-    systems = _systems(args)
-    source, docids = _optional(args.src, args.encoding), _optional(args.docids, args.encoding)
+def _inputs(request: ReportRequest) -> ReportInputs:
+    if request.refused:
+        raise OptionError(f"{request.refused[0]} does not apply to parbleu report")
+    _check_output(request)
+    _check_files(request)
+    texts = read_inputs(request.inputs, None)
+    systems = _systems(request, texts)
+    encoding = request.inputs.encoding
+    source = _optional(request.source, encoding) or texts.source
+    docids = _optional(request.docids, encoding) or texts.doc_ids
     # Line counts first, with file names, as the scorer checks them.
-    named = [*zip(ref_names, refs, strict=True), *zip(args.input, systems.values(), strict=True)]
-    named += [(path, lines) for path, lines in ((args.src, source), (args.docids, docids)) if lines]
-    check_parallel(named)
-    n = len(refs[0])
-    baseline = _system_name(args.baseline) if args.baseline is not None else None
-    return ReportInputs.create(
-        refs,
-        systems,
+    n = len(texts.refs[0])
+    columns = ((request.source, source), (request.docids, docids))
+    check_counts([(texts.ref_names[0], n), *((path, len(c)) for path, c in columns if path and c)])
+    baseline = _system_name(request.baseline) if request.baseline is not None else None
+    significance = Significance(
+        bootstrap=request.bootstrap, trials=request.trials, seed=request.seed
+    )
+    settings = ReportSettings(
         source=source,
         docids=docids,
-        metrics=_metrics(args),
-        scores=_external(args, list(systems), n),
-        human=_human(args, list(systems), n),
+        metrics=_metrics(request),
+        scores=_external(request, list(systems), n),
+        human=_human(request, list(systems), n),
         baseline=baseline,
-        significance=_significance(args),
-        reference_names=ref_names,
-        title=args.title or f"parbleu report: {', '.join(systems)}",
+        significance=significance,
+        reference_names=texts.ref_names,
+        title=request.title or f"parbleu report: {', '.join(systems)}",
     )
+    return ReportInputs.create(texts.refs, systems, settings)
 
 
 def run_report(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu report`` with explicit streams; returns the exit code."""
-    args = build_report_parser(command_metrics(argv)).parse_args(list(argv))
+    metrics = command_metrics(argv)
+    namespace = build_report_parser(metrics).parse_args(list(argv))
     start = time.perf_counter()
 
     def progress(message: str) -> None:
-        if not args.quiet:
+        if not namespace.quiet:
             print(f"parbleu report: {time.perf_counter() - start:6.1f} s  {message}", file=stderr)
 
     def lines() -> list[str]:
-        report = build(_inputs(args), progress)
-        return [str(write(args.output, report))]
+        request = report_request(namespace, os.environ, metrics)
+        report = build(_inputs(request), progress)
+        return [str(write(request.output, report))]
 
     return emit(lines, stdout, stderr, prog="parbleu report")

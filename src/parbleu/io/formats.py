@@ -1,30 +1,31 @@
-"""Which format a file is in, reading any test-set file, and refusing one read as plain text.
+"""Which format a test-set file is in, and reading it with that format's reader.
 
 `read_test_set` reads a file in the format given, or the one its name and content show;
 name and content must agree, and a declared format the content contradicts is an error.
-`check_plain_text` is for the other direction: lines about to be scored as plain text (one
-segment per line) that are in fact JSON Lines, WMT XML or SGML raise an error that says how
-to read them, instead of being scored as text (a JSONL reference read as text gives BLEU 8.5
-instead of 35.4; an SGML file gives one "segment" per tag line).
+Each format is one row of a table (`FORMATS`: its name, file extensions and reader), so a new
+reader is a new row. `sniff_lines` tells the structured formats from their first lines of
+text; `parbleu.io.plain` uses it for the other direction, refusing a structured file read as
+plain text.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from parbleu.errors import InputError, OptionError
-from parbleu.io.lines import READ_ERRORS, open_binary, read_error, read_lines
+from parbleu.io.lines import READ_ERRORS, open_binary, read_error
 
 if TYPE_CHECKING:
     from parbleu.io.records import RecordFields
     from parbleu.io.testset import TestSet
 
-__all__ = ["Format", "check_plain_text", "detect_format", "read_test_set", "read_text_lines"]
+__all__ = ["FORMATS", "Format", "FormatSpec", "detect_format", "read_test_set", "sniff_lines"]
 
 
 class Format(str, Enum):
@@ -41,26 +42,58 @@ class Format(str, Enum):
         return self.value
 
 
-_EXTENSIONS = {
-    ".tsv": Format.TSV,
-    ".jsonl": Format.JSONL,
-    ".ndjson": Format.JSONL,
-    ".xml": Format.WMT_XML,
-    ".sgm": Format.SGML,
-    ".sgml": Format.SGML,
-    ".parquet": Format.PARQUET,
-    ".arrow": Format.ARROW,
-    ".feather": Format.ARROW,
-    ".ipc": Format.ARROW,
+class FormatSpec(NamedTuple):
+    """One format: its name in messages, its file extensions, and its reader (a table row).
+
+    ``reader`` is ``module:function``, imported when a file of the format is read (reading
+    plain text imports no reader). A reader of records takes a `RecordFields` second; one of
+    text takes ``encoding=`` (Parquet and Arrow carry their own).
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    reader: str
+    records: bool
+    text: bool = True
+
+    def read(
+        self, path: str, fields: RecordFields | None, encoding: str, **options: Any
+    ) -> TestSet:
+        """The test set in `path`, read with this format's reader."""
+        module, _, function = self.reader.partition(":")
+        read: Callable[..., TestSet] = getattr(importlib.import_module(module), function)
+        if not self.records and fields is not None:
+            raise OptionError(f"fields= applies to record formats, not {self.name}")
+        arguments: tuple[Any, ...] = (path, fields) if self.records else (path,)
+        if self.text:
+            options = {"encoding": encoding, **options}
+        return read(*arguments, **options)
+
+
+#: Every test-set format: name, extensions and reader.
+FORMATS: dict[Format, FormatSpec] = {
+    Format.TSV: FormatSpec("TSV", (".tsv",), "parbleu.io.tsv:read_tsv", records=True),
+    Format.JSONL: FormatSpec(
+        "JSON Lines", (".jsonl", ".ndjson"), "parbleu.io.jsonl:read_jsonl", records=True
+    ),
+    Format.WMT_XML: FormatSpec(
+        "WMT XML", (".xml",), "parbleu.io.wmt_xml:read_wmt_xml", records=False
+    ),
+    Format.SGML: FormatSpec(
+        "mteval SGML", (".sgm", ".sgml"), "parbleu.io.sgml:read_sgml", records=False
+    ),
+    Format.PARQUET: FormatSpec(
+        "Parquet", (".parquet",), "parbleu.io.arrow:read_parquet", records=True, text=False
+    ),
+    Format.ARROW: FormatSpec(
+        "Arrow",
+        (".arrow", ".feather", ".ipc"),
+        "parbleu.io.arrow:read_arrow",
+        records=True,
+        text=False,
+    ),
 }
-_NAMES = {
-    Format.TSV: "TSV",
-    Format.JSONL: "JSON Lines",
-    Format.WMT_XML: "WMT XML",
-    Format.SGML: "mteval SGML",
-    Format.PARQUET: "Parquet",
-    Format.ARROW: "Arrow",
-}
+_EXTENSIONS = {extension: found for found, spec in FORMATS.items() for extension in spec.extensions}
 _SGML_START = re.compile(r"<(srcset|refset|tstset|mteval)\b", re.IGNORECASE)
 _XML_START = re.compile(r"<(\?xml|dataset)\b")
 #: How many leading non-empty lines must all be JSON objects for a file to be JSON Lines.
@@ -77,8 +110,14 @@ def _head(path: str, size: int = 1 << 16) -> bytes:
         handle.close()
 
 
-def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
-    """The structured format these text lines are in (and why), if they clearly are one."""
+def sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
+    """The structured format these first lines of a file are in (and why), if clearly one.
+
+    WMT XML and SGML start with their root tag; JSON Lines has its first five non-empty lines
+    all JSON objects. A line that starts with ``{`` but holds JSON that Python cannot read
+    (nested deeper than its recursion limit, or a number of more than 4,300 digits) counts
+    as JSON: the file is not taken for text, and its reader names the line.
+    """
     filled = [line.strip().lstrip("\ufeff") for line in lines if line.strip()]
     if not filled:
         return None
@@ -89,14 +128,28 @@ def _sniff_lines(lines: Sequence[str]) -> tuple[Format, str] | None:
         return Format.SGML, f"it starts with {first[:40]!r}"
     checked = filled[:_JSON_LINES_CHECKED]
     if all(line.startswith("{") for line in checked):
-        import json  # noqa: PLC0415 (reading plain text rarely needs it)
-
-        try:
-            if all(isinstance(json.loads(line), dict) for line in checked):
-                return Format.JSONL, f"its first {len(checked)} lines are JSON objects"
-        except (ValueError, RecursionError):  # not JSON; or too deep, or too long a number
-            return None
+        return _json_objects(checked)
     return None
+
+
+def _json_objects(lines: Sequence[str]) -> tuple[Format, str] | None:
+    """JSON Lines if every line is a JSON object (see `sniff_lines`), else None."""
+    import json  # noqa: PLC0415 (reading plain text rarely needs it)
+
+    for number, line in enumerate(lines, start=1):
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError:
+            return None
+        except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
+            return Format.JSONL, (
+                f"its first lines start with '{{' and non-empty line {number} is JSON that "
+                f"Python cannot read: {reason}"
+            )
+        if not isinstance(value, dict):
+            return None
+    return Format.JSONL, f"its first {len(lines)} lines are JSON objects"
 
 
 def _is_stream(path: str) -> bool:
@@ -115,7 +168,7 @@ def _sniff(path: str) -> Format | None:
     if head.startswith(b"ARROW1"):
         return Format.ARROW
     text = head.decode("utf-8", errors="replace").split("\n")
-    found = _sniff_lines(text[:-1] if len(text) > 1 else text)
+    found = sniff_lines(text[:-1] if len(text) > 1 else text)
     return found[0] if found else None
 
 
@@ -149,7 +202,7 @@ def detect_format(path: str, declared: Format | str | None = None) -> Format:
     if expected is not None and content is not None and content is not expected:
         how = "declared" if declared is not None else "named"
         raise InputError(
-            f"{path}: {how} {_NAMES[expected]}, but its content is {_NAMES[content]}; "
+            f"{path}: {how} {FORMATS[expected].name}, but its content is {FORMATS[content].name}; "
             f"read it with format={content.value!r}"
         )
     found = expected or content
@@ -173,59 +226,4 @@ def read_test_set(
     to the format's reader (`parbleu.io.wmt_xml.read_wmt_xml` ...). Several files of one
     test set (SGML source, references, systems) combine with `parbleu.io.testset.combine`.
     """
-    # The readers are imported here: reading plain text (the command line) needs none.
-    from parbleu.io.arrow import read_arrow, read_parquet  # noqa: PLC0415
-    from parbleu.io.jsonl import read_jsonl  # noqa: PLC0415
-    from parbleu.io.sgml import read_sgml  # noqa: PLC0415
-    from parbleu.io.tsv import read_tsv  # noqa: PLC0415
-    from parbleu.io.wmt_xml import read_wmt_xml  # noqa: PLC0415
-
-    found = detect_format(path, format)
-    if found in (Format.WMT_XML, Format.SGML) and fields is not None:
-        raise OptionError(f"fields= applies to record formats, not {_NAMES[found]}")
-    if found is Format.WMT_XML:
-        return read_wmt_xml(path, encoding=encoding, **options)
-    if found is Format.SGML:
-        return read_sgml(path, encoding=encoding, **options)
-    if found is Format.TSV:
-        return read_tsv(path, fields, encoding=encoding, **options)
-    if found is Format.JSONL:
-        return read_jsonl(path, fields, encoding=encoding, **options)
-    if found is Format.PARQUET:
-        return read_parquet(path, fields, **options)
-    return read_arrow(path, fields, **options)
-
-
-def check_plain_text(lines: Sequence[str], source: str) -> None:
-    """Refuse lines that are a structured test-set file rather than one segment per line.
-
-    Raises:
-        InputError: naming the format found and how to read the file instead.
-    """
-    found = _sniff_lines(lines[: 4 * _JSON_LINES_CHECKED])
-    if found is not None:
-        format_, why = found
-        raise InputError(
-            f"{source}: this is {_NAMES[format_]} ({why}), not plain text with one segment "
-            f"per line; read it as a test set: parbleu.io.read_test_set({source!r}, "
-            f"format={format_.value!r})"
-        )
-
-
-def read_text_lines(path: str, encoding: str = "utf-8") -> list[str]:
-    """The lines of a plain-text file of segments, refusing a structured file (see above)."""
-    lines = read_lines(path, encoding)
-    check_plain_text(lines, path)
-    return lines
-
-
-def read_segments(path: str, encoding: str = "utf-8") -> list[str]:
-    r"""One segment per line, as sacreBLEU's command line reads a file.
-
-    Trailing whitespace (a Windows ``\r`` included) is stripped from every line, a file that
-    is JSON Lines, WMT XML or SGML is refused (`check_plain_text`), and so is an empty file.
-    """
-    lines = [line.rstrip() for line in read_text_lines(path, encoding)]
-    if not lines:
-        raise InputError("is empty: nothing to score", source=path)
-    return lines
+    return FORMATS[detect_format(path, format)].read(path, fields, encoding, **options)

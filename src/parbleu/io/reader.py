@@ -10,20 +10,39 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Protocol
 
-from parbleu.errors import EncodingError, LengthMismatchError
-from parbleu.io.lines import READ_ERRORS, check_encoding, open_binary, read_error
+from parbleu.errors import EncodingError
+from parbleu.io.lines import READ_ERRORS, check_counts, check_encoding, open_binary, read_error
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["LineReader", "count_lines", "length_mismatch", "splits_on_newline_bytes"]
+__all__ = [
+    "ByteStream",
+    "LineReader",
+    "check_reader_counts",
+    "count_lines",
+    "splits_on_newline_bytes",
+]
 
 _BLOCK_BYTES = 1 << 22
 #: The first block read: a file's first lines (a format check) cost a small read, and later
 #: blocks double up to `_BLOCK_BYTES`.
 _FIRST_BLOCK_BYTES = 1 << 13
+
+
+class ByteStream(Protocol):
+    """What a `LineReader` reads: bytes from a position (a file, standard input, a range)."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes (fewer only at the end)."""
+
+    def seek(self, offset: int, /) -> int:
+        """Move to byte `offset`."""
+
+    def close(self) -> None:
+        """Release the stream."""
 
 
 def splits_on_newline_bytes(encoding: str) -> bool:
@@ -61,14 +80,14 @@ class LineReader:
         first_line: int = 0,
         first_byte: int = 0,
         end_byte: int | None = None,
-        stream: BinaryIO | None = None,
+        stream: ByteStream | None = None,
     ) -> None:
         self.path = str(path)
         self.encoding = encoding
         self.lines_read = first_line
         self._bytewise = splits_on_newline_bytes(encoding)
         self._owned = stream is None
-        self._handle = open_binary(path) if stream is None else stream
+        self._handle: ByteStream = open_binary(path) if stream is None else stream
         if first_byte:
             self._handle.seek(first_byte)
         self._offset = first_byte  # file offset of the first byte of `_pending`
@@ -213,12 +232,11 @@ def count_lines(path: str | Path, encoding: str = "utf-8") -> int:
         return reader.count_rest()
 
 
-def length_mismatch(readers: Sequence[LineReader]) -> LengthMismatchError:
-    """The error for parallel files of different lengths, with every file's line count."""
-    counts = [reader.lines_read + reader.count_rest() for reader in readers]
-    described = ", ".join(
-        f"{reader.path} has {count} lines" for reader, count in zip(readers, counts, strict=True)
-    )
-    return LengthMismatchError(
-        f"files must have the same number of lines (one segment per line): {described}"
-    )
+def check_reader_counts(readers: Sequence[LineReader]) -> None:
+    """Require parallel readers to hold as many lines as the first (each counted to its end).
+
+    Raises:
+        LengthMismatchError: `parbleu.io.lines.length_error`'s, naming the first reader whose
+            count differs, and the first reader, with their counts.
+    """
+    check_counts([(reader.path, reader.lines_read + reader.count_rest()) for reader in readers])

@@ -1,7 +1,7 @@
 """MBR over many sources: each source's candidates are a group, chosen from independently.
 
 `select_groups` chooses one candidate (and a top-k list) per group, in the groups' order,
-in worker processes (`parbleu.scaling.workers`) or on Dask (`parbleu.pairwise.dask`, one
+in worker processes (`parbleu.workers`) or on Dask (`parbleu.pairwise.dask`, one
 group per task). The candidates of a group are their own pseudo-references (sampling-based
 MBR, Eikema and Aziz 2020); with ``weights="logprob"`` each pseudo-reference weighs its
 sample probability, ``exp(lp_j - max lp)`` (the softmax of the group's log-probabilities,
@@ -20,7 +20,7 @@ from parbleu.errors import InputError
 from parbleu.options import Choice, check_int, coerce_enum
 from parbleu.pairwise.mbr import MbrMethod, Ranked, mbr
 from parbleu.pairwise.pruning import PruningOptions
-from parbleu.scaling.workers import map_in_processes
+from parbleu.workers import map_in_processes
 
 __all__ = [
     "CandidateGroup",

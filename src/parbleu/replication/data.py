@@ -3,7 +3,7 @@
 The folder's layout is its README's: ``newstest2021/<src>-<tgt>/`` holds ``ref.<X>.txt``,
 ``sys/<system>.txt`` and ``human/*.tsv`` (``system<TAB>score`` at system level,
 ``system<TAB>seg_id<TAB>score`` at segment level). Texts are read as sacreBLEU's command line
-reads them (`parbleu.io.formats.read_segments`: trailing whitespace stripped).
+reads them (`parbleu.io.plain.read_segments`: trailing whitespace stripped).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from parbleu import BLEU, CHRF, TER
 from parbleu.errors import InputError
-from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
+from parbleu.io.plain import read_segments
 from parbleu.meta import SegmentStats
 from parbleu.metrics import AnyMetric
 from parbleu.metrics.external import ExternalScores

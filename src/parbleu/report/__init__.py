@@ -20,16 +20,22 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parbleu.metrics import AnyMetric
 from parbleu.report.build import Report, build
 from parbleu.report.html import render, write
-from parbleu.report.inputs import HumanScores, MetricSpec, ReportInputs, Significance
+from parbleu.report.inputs import (
+    HumanScores,
+    MetricSpec,
+    ReportInputs,
+    ReportSettings,
+    Significance,
+)
 
 __all__ = [
     "HumanScores",
     "MetricSpec",
     "Report",
     "ReportInputs",
+    "ReportSettings",
     "Significance",
     "build_report",
     "render",
@@ -40,53 +46,23 @@ __all__ = [
 def build_report(
     references: Any,
     systems: Mapping[str, Sequence[str]],
+    settings: ReportSettings | None = None,
     *,
-    source: Sequence[str] | None = None,
-    docids: Sequence[str] | None = None,
-    metrics: Sequence[str | MetricSpec | AnyMetric] = ("bleu", "chrf"),
-    scores: Mapping[str, Mapping[str, Sequence[float | None]]] | None = None,
-    human: HumanScores | None = None,
-    baseline: str | None = None,
-    significance: Significance | None = None,
-    reference_names: Sequence[str] | None = None,
-    title: str = "parbleu report",
     progress: Callable[[str], None] | None = None,
+    **options: Any,
 ) -> Report:
     """Compute a report (write it with `write_report` or render it with `render`).
 
     Args:
         references: K reference streams of N strings (None where a segment lacks one).
         systems: system name to its N output lines; the first is the default baseline.
-        source: the N source segments, shown beside the translations.
-        docids: the document of each segment (per-document scores and filtering).
-        metrics: names of `parbleu.metrics.registry` (``"bleu"``, ``"chrf"``, ``"ter"``,
-            plug-ins ...), a `MetricSpec` with the metric's keyword options
-            (``MetricSpec("chrf", {"word_order": 2})`` is chrF++), or a metric object
-            (``CHRF(word_order=2)``), whose options are used with the report's references.
-            Segment scores are the metric's sentence-level variant (BLEU: effective order,
-            sacreBLEU's sentence BLEU).
-        scores: external segment scores: name to system to N scores (COMET, BERTScore).
-        human: human judgments per system or per segment (`HumanScores`).
-        baseline: the system the paired tests compare against (default: the first).
-        significance: bootstrap resamples, randomization trials, seed, alpha.
-        reference_names: display names of the reference streams.
-        title: the page title.
+        settings: what else the report shows (`ReportSettings`: source, document ids,
+            metrics, external and human scores, baseline, significance, names, title), or
+            its fields as keywords (``metrics=["bleu", "ter"]``).
         progress: called with a short message before each long step.
+        **options: the fields of `ReportSettings`, when `settings` is not given.
     """
-    inputs = ReportInputs.create(
-        references,
-        systems,
-        source=source,
-        docids=docids,
-        metrics=metrics,
-        scores=scores,
-        human=human,
-        baseline=baseline,
-        significance=significance,
-        reference_names=reference_names,
-        title=title,
-    )
-    return build(inputs, progress)
+    return build(ReportInputs.create(references, systems, settings, **options), progress)
 
 
 def write_report(

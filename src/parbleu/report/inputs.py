@@ -1,11 +1,12 @@
 """What a report is built from, checked once: texts, names, optional columns and settings.
 
-Everything the report shows comes from these values; `ReportInputs.create` refuses input that
-would be shown or scored wrongly, with a message naming what is wrong and where: streams of
-different lengths, duplicate or empty system names, a baseline that is not a system, a line
-that is not valid Unicode (a lone surrogate cannot be written as UTF-8, so it could not be
-shown), external or human scores for systems the report does not have, a metric the report
-cannot show or one given twice.
+Everything the report shows comes from these values: the texts, and `ReportSettings` (the
+optional columns, metrics, scores and settings, declared once); `ReportInputs.create`
+refuses input that would be shown or scored wrongly, with a message naming what is wrong and
+where: streams of different lengths, duplicate or empty system names, a baseline that is not
+a system, a line that is not valid Unicode (a lone surrogate cannot be written as UTF-8, so
+it could not be shown), external or human scores for systems the report does not have, a
+metric the report cannot show or one given twice.
 
 Metrics are given by name (``"chrf"``, any name of `parbleu.metrics.registry`, plug-ins
 included), as a `MetricSpec` (a name and the metric's keyword options) or as a metric object
@@ -17,7 +18,7 @@ references, and shows it as its registry entry says (`report_entry`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from parbleu.errors import InputError, LengthMismatchError, OptionError
@@ -31,6 +32,7 @@ __all__ = [
     "HumanScores",
     "MetricSpec",
     "ReportInputs",
+    "ReportSettings",
     "Significance",
     "report_entry",
 ]
@@ -129,6 +131,58 @@ class HumanScores:
 
 
 @dataclass(frozen=True, eq=False)
+class ReportSettings:
+    """Everything a report shows besides its references and systems; every field optional.
+
+    Attributes:
+        source: the N source segments, shown beside the translations.
+        docids: the document of each segment (per-document scores and filtering).
+        metrics: names of `parbleu.metrics.registry` (``"bleu"``, ``"chrf"``, ``"ter"``,
+            plug-ins ...), a `MetricSpec` with the metric's keyword options
+            (``MetricSpec("chrf", {"word_order": 2})`` is chrF++), or a metric object
+            (``CHRF(word_order=2)``), whose options are used with the report's references.
+            Segment scores are the metric's sentence-level variant (BLEU: effective order,
+            sacreBLEU's sentence BLEU).
+        scores: external segment scores: name to system to N scores (COMET, BERTScore).
+        human: human judgments per system or per segment (`HumanScores`).
+        baseline: the system the paired tests compare against (default: the first).
+        significance: bootstrap resamples, randomization trials, seed, alpha.
+        reference_names: display names of the reference streams.
+        title: the page title.
+    """
+
+    source: Sequence[str] | None = None
+    docids: Sequence[str] | None = None
+    metrics: Sequence[str | MetricSpec | AnyMetric] = ("bleu", "chrf")
+    scores: Mapping[str, Mapping[str, Sequence[float | None]]] | None = None
+    human: HumanScores | None = None
+    baseline: str | None = None
+    significance: Significance | None = None
+    reference_names: Sequence[str] | None = None
+    title: str = "parbleu report"
+
+    @classmethod
+    def of(cls, settings: ReportSettings | None, options: Mapping[str, Any]) -> ReportSettings:
+        """`settings`, or settings made of keyword `options` (the fields above).
+
+        Raises:
+            OptionError: both given, or a keyword that is not a field.
+        """
+        if settings is not None:
+            if options:
+                raise OptionError(
+                    f"give settings= or keyword settings, not both; got {', '.join(options)}"
+                )
+            return settings
+        unknown = sorted(set(options) - {f.name for f in fields(cls)})
+        if unknown:
+            raise OptionError(
+                f"unknown report settings {', '.join(unknown)}; see parbleu.report.ReportSettings"
+            )
+        return cls(**options)
+
+
+@dataclass(frozen=True, eq=False)
 class ReportInputs:
     """Validated inputs of one report. Create it with `ReportInputs.create`."""
 
@@ -155,52 +209,57 @@ class ReportInputs:
         cls,
         references: Any,
         systems: Mapping[str, Sequence[str]],
-        *,
-        source: Sequence[str] | None = None,
-        docids: Sequence[str] | None = None,
-        metrics: Sequence[str | MetricSpec | AnyMetric] = ("bleu", "chrf"),
-        scores: Mapping[str, Mapping[str, Sequence[float | None]]] | None = None,
-        human: HumanScores | None = None,
-        baseline: str | None = None,
-        significance: Significance | None = None,
-        reference_names: Sequence[str] | None = None,
-        title: str = "parbleu report",
+        settings: ReportSettings | None = None,
+        **options: Any,
     ) -> ReportInputs:
-        """Check every input and freeze it (see the module docstring for what is refused)."""
+        """Check every input and freeze it (see the module docstring for what is refused).
+
+        `settings` (or its fields as keywords) are the `ReportSettings`.
+        """
+        chosen_settings = ReportSettings.of(settings, options)
         names, lines = _systems(systems)
         n_segments = len(lines[0])
         refs = resolve_references(n_segments, references)
-        ref_names = _reference_names(reference_names, len(refs.streams))
+        ref_names = _reference_names(chosen_settings.reference_names, len(refs.streams))
         for name, text in [
             *zip(ref_names, refs.streams, strict=True),
             *zip(names, lines, strict=True),
         ]:
             _check_unicode(name, text)
-        source_lines = _parallel("source", source, n_segments)
-        doc_lines = _parallel("document ids", docids, n_segments)
-        chosen = tuple(_metric(m) for m in metrics)
-        kinds = [report_entry(m).name for m in chosen]
-        if len(set(kinds)) != len(kinds):
-            raise OptionError(f"each metric may be given once; got {', '.join(kinds)}")
-        if not chosen and not scores:
-            raise OptionError("no metrics: name at least one metric or give external scores")
-        external = _external(scores or {}, names, n_segments)
-        if human is not None:
-            _check_human(human, n_segments, names)
+        given = chosen_settings
+        source = _parallel("source", given.source, n_segments)
+        docids = _parallel("document ids", given.docids, n_segments)
+        metrics = _metrics(given.metrics, bool(given.scores))
+        external = _external(given.scores or {}, names, n_segments)
+        if given.human is not None:
+            _check_human(given.human, n_segments, names)
         return cls(
             references=refs,
             reference_names=ref_names,
             system_names=names,
             systems=lines,
-            source=source_lines,
-            docids=doc_lines,
-            metrics=chosen,
+            source=source,
+            docids=docids,
+            metrics=metrics,
             scores=external,
-            human=human,
-            baseline=_baseline(baseline, names),
-            significance=significance or Significance(),
-            title=title,
+            human=given.human,
+            baseline=_baseline(given.baseline, names),
+            significance=given.significance or Significance(),
+            title=given.title,
         )
+
+
+def _metrics(
+    metrics: Sequence[str | MetricSpec | AnyMetric], external: bool
+) -> tuple[AnyMetric, ...]:
+    """The report's metrics, each once; none only with external scores."""
+    chosen = tuple(_metric(m) for m in metrics)
+    kinds = [report_entry(m).name for m in chosen]
+    if len(set(kinds)) != len(kinds):
+        raise OptionError(f"each metric may be given once; got {', '.join(kinds)}")
+    if not chosen and not external:
+        raise OptionError("no metrics: name at least one metric or give external scores")
+    return chosen
 
 
 def _systems(

@@ -4,9 +4,11 @@ Files are read as sacreBLEU reads them: lines end at ``\n`` only (a ``\r`` stays
 line), a final newline ends the last line, ``.gz`` files are decompressed. Each chunk of
 lines is scored on its own (`parbleu.scaling.chunks`) and only the sums are kept, so memory is
 bounded by the chunk size whatever the size of the files. Nothing is ever dropped or
-truncated: the files must have the same number of lines (`LengthMismatchError` names each
-file with its count), every byte must be valid in the encoding (`EncodingError` names the
-file, the line and the byte offset), and a missing or unreadable file is an `InputError`.
+truncated: the files must have the same number of lines (`LengthMismatchError` names a file
+whose count differs and the first reference file, with their counts), every byte must be
+valid in the encoding (`EncodingError` names the file, the line and the byte offset), and a
+missing or unreadable file is an `InputError`. The reading is that of the command line,
+`parbleu.scaling.pipeline`.
 
     >>> import tempfile, pathlib
     >>> from parbleu import BLEU
@@ -27,12 +29,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from parbleu.errors import InputError, ReferenceShapeError
-from parbleu.io.reader import LineReader, length_mismatch
+from parbleu.io.reader import LineReader, check_reader_counts
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
-from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics, sum_chunks
+from parbleu.scaling.chunks import DEFAULT_CHUNK_LINES, StreamedStatistics
+from parbleu.scaling.pipeline import ParallelFiles, file_statistics
 
-__all__ = ["check_reference_files", "read_chunks", "stream_statistics"]
+__all__ = ["check_reference_files", "files_statistics", "read_chunks", "stream_statistics"]
 
 
 def check_reference_files(references: object) -> list[str | Path]:
@@ -79,10 +82,34 @@ def stream_statistics(
         LengthMismatchError: the files have different numbers of lines.
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
-    files = check_reference_files(references)
+    return files_statistics(
+        metric,
+        hypotheses,
+        references,
+        jobs=1,
+        chunk_lines=chunk_lines,
+        encoding=encoding,
+        rows=rows,
+    )
+
+
+def files_statistics(
+    metric: AnyMetric,
+    hypotheses: str | Path,
+    references: Sequence[str | Path],
+    *,
+    jobs: int,
+    chunk_lines: int,
+    encoding: str,
+    rows: bool,
+) -> StreamedStatistics:
+    """`stream_statistics` in `jobs` processes (`parbleu.scaling.pipeline.file_statistics`)."""
+    files = [str(path) for path in check_reference_files(references)]
     metric.check_chunkable()
-    chunks = read_chunks([hypotheses, *files], chunk_lines=chunk_lines, encoding=encoding)
-    return sum_chunks(metric, ((part[0], part[1:]) for part in chunks), rows=rows)
+    check_int(chunk_lines, "chunk_lines", minimum=1)
+    parallel = ParallelFiles(tuple(files), (str(hypotheses),), encoding)
+    found = file_statistics([metric], parallel, jobs=jobs, chunk_lines=chunk_lines, rows=rows)
+    return found[0].parts[0]
 
 
 def read_chunks(
@@ -92,7 +119,8 @@ def read_chunks(
 
     Raises:
         LengthMismatchError: when the files turn out to have different numbers of lines
-            (before the chunk where they differ is yielded).
+            (before the chunk where they differ is yielded; the first file whose count
+            differs from the first file's is named, and the first file).
         EncodingError, InputError: as `stream_statistics`.
     """
     check_int(chunk_lines, "chunk_lines", minimum=1)
@@ -104,7 +132,7 @@ def read_chunks(
             parts = [reader.take(chunk_lines) for reader in readers]
             sizes = [len(part) for part in parts]
             if len(set(sizes)) > 1:
-                raise length_mismatch(readers)
+                check_reader_counts(readers)
             if not sizes[0]:
                 return
             yield parts

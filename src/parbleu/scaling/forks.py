@@ -13,7 +13,7 @@ the path that only one core works on: the workers prepare at the same time.
 
 A worker's exception comes back to the parent and is raised there, the first in the order
 of the items, as if the items had been done one after another. Children die with the
-parent (`parbleu.scaling.workers`). Where ``fork`` does not exist (Windows), or for one job
+parent (`parbleu.workers`). Where ``fork`` does not exist (Windows), or for one job
 or one item, the items are done in this process. Children are forked with `os.fork` (not
 `multiprocessing`, whose import alone costs a command 10 ms) and leave with `os._exit`, so
 nothing the parent has buffered is written twice.
@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from parbleu.errors import InputError
-from parbleu.scaling.workers import die_with_parent
+from parbleu.workers import die_with_parent
 
 __all__ = ["map_forked"]
 

@@ -3,12 +3,12 @@
 Statistics are sums over segments, so workers score chunks independently and return their
 column sums (and, if asked, their rows); the result is identical to scoring in one process.
 
-For regular files in an encoding that writes a newline as one byte (UTF-8, Latin-1, ...) the
-parent only counts lines: it finds where every chunk starts in each file (checking first
-that all files have the same number of lines) and each worker reads and decodes its own byte
-ranges, so the parent never holds the text. Otherwise (``.gz`` files, pipes, UTF-16) the parent
-reads the chunks and sends them to the workers, with at most two chunks per worker waiting,
-so memory stays bounded either way.
+Files go through the command line's pipeline (`parbleu.scaling.pipeline`): regular files in
+an encoding that writes a newline as one byte (UTF-8, Latin-1, ...) are counted, checked to
+have the same number of lines, and read in ranges by this process and its forks, which
+inherit the open files; other files (``.gz``, pipes, UTF-16) are read here a chunk at a time
+and sent to a pool, with at most two chunks per worker waiting, so memory stays bounded
+either way. In-memory corpora are chunked and sent to a pool the same way.
 
     >>> from parbleu import BLEU
     >>> hypotheses = ["the cat sat on the mat", "a dog"]
@@ -20,19 +20,12 @@ so memory stays bounded either way.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 
 from parbleu.metrics.base import AnyMetric
 from parbleu.options import check_int
-from parbleu.scaling.byteranges import (
-    LineRange,
-    plan_line_ranges,
-    read_line_range,
-    readable_in_ranges,
-)
 from parbleu.scaling.chunks import (
     DEFAULT_CHUNK_LINES,
     StreamedStatistics,
@@ -42,8 +35,8 @@ from parbleu.scaling.chunks import (
     empty_statistics,
     score_chunk,
 )
-from parbleu.scaling.files import check_reference_files, read_chunks, stream_statistics
-from parbleu.scaling.workers import process_pool
+from parbleu.scaling.files import files_statistics
+from parbleu.scaling.pipeline import pooled_map
 
 __all__ = ["parallel_chunked_statistics", "parallel_statistics"]
 
@@ -85,7 +78,10 @@ def parallel_statistics(
     encoding: str = "utf-8",
     rows: bool = False,
 ) -> StreamedStatistics:
-    """`parbleu.scaling.files.stream_statistics` with `jobs` worker processes.
+    """`parbleu.scaling.files.stream_statistics` with `jobs` processes.
+
+    Regular files are read in ranges by this process and its forks, other files (``.gz``,
+    pipes, UTF-16) a chunk at a time here and scored in a pool (`parbleu.scaling.pipeline`).
 
     Raises:
         InputError: no references, a missing or unreadable file, an unknown encoding.
@@ -96,23 +92,15 @@ def parallel_statistics(
         EncodingError: invalid bytes (the message names file, line and byte offset).
     """
     check_int(jobs, "jobs", minimum=1)
-    metric.check_chunkable()
-    check_int(chunk_lines, "chunk_lines", minimum=1)
-    paths = [hypotheses, *check_reference_files(references)]
-    if jobs == 1:
-        return stream_statistics(
-            metric, hypotheses, references, chunk_lines=chunk_lines, encoding=encoding, rows=rows
-        )
-    if not readable_in_ranges(paths, encoding):
-        chunks = read_chunks(paths, chunk_lines=chunk_lines, encoding=encoding)
-        return _pool_chunks(metric, ((p[0], p[1:]) for p in chunks), jobs=jobs, rows=rows)
-    plans = plan_line_ranges(paths, chunk_lines)
-    if not plans:
-        return empty_statistics(metric, rows=rows)
-    tasks = [(metric, paths, plan, encoding, rows) for plan in plans]
-    with process_pool(min(jobs, len(tasks))) as pool:
-        parts = list(pool.map(_score_ranges, tasks))
-    return StreamedStatistics.combine(parts)
+    return files_statistics(
+        metric,
+        hypotheses,
+        references,
+        jobs=jobs,
+        chunk_lines=chunk_lines,
+        encoding=encoding,
+        rows=rows,
+    )
 
 
 def _pool_chunks(
@@ -123,21 +111,13 @@ def _pool_chunks(
     rows: bool,
 ) -> StreamedStatistics:
     """Score chunks in worker processes, keeping at most ``2 * jobs`` chunks in flight."""
-    parts: list[StreamedStatistics] = []
-    with process_pool(jobs) as pool:
-        waiting: deque[Future[StreamedStatistics]] = deque()
-        for hyps, refs in chunks:
-            if len(waiting) >= 2 * jobs:
-                parts.append(waiting.popleft().result())
-            waiting.append(pool.submit(score_chunk, metric, hyps, refs, rows=rows))
-        parts.extend(future.result() for future in waiting)
+    parts = pooled_map(partial(_score_chunk, metric, rows), chunks, jobs)
     return StreamedStatistics.combine(parts) if parts else empty_statistics(metric, rows=rows)
 
 
-def _score_ranges(
-    task: tuple[AnyMetric, list[str | Path], LineRange, str, bool],
+def _score_chunk(
+    metric: AnyMetric, rows: bool, chunk: tuple[Sequence[str], Streams]
 ) -> StreamedStatistics:
-    """Worker: read one range of lines of every file and score it."""
-    metric, paths, plan, encoding, rows = task
-    parts = read_line_range(paths, plan, encoding)
-    return score_chunk(metric, parts[0], parts[1:], rows=rows)
+    """Worker: one chunk's statistics."""
+    hypotheses, references = chunk
+    return score_chunk(metric, hypotheses, references, rows=rows)

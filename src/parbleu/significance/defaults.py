@@ -1,16 +1,9 @@
-"""sacreBLEU's defaults for resampling: the seed, bootstrap resamples, randomization trials.
+"""sacreBLEU's resampling defaults, as `parbleu.significance` exports them.
 
-A module of constants only, so that the command line can show them without loading the tests.
+They are declared once in `parbleu.defaults`, below the metrics (ROUGE's bootstrap uses the
+seed too); this module keeps the name that the command line and the report import.
 """
 
+from parbleu.defaults import DEFAULT_AR_TRIALS, DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED
+
 __all__ = ["DEFAULT_AR_TRIALS", "DEFAULT_BOOTSTRAP_SAMPLES", "DEFAULT_SEED"]
-
-#: sacreBLEU's default seed (its ``SACREBLEU_SEED`` environment variable, unset), for every
-#: resampling parbleu does: significance tests and meta-evaluation intervals.
-DEFAULT_SEED = 12345
-
-#: sacreBLEU's default number of bootstrap resamples (``-cin``, ``-pbsn``).
-DEFAULT_BOOTSTRAP_SAMPLES = 1000
-
-#: sacreBLEU's default number of randomization trials (``-parn``).
-DEFAULT_AR_TRIALS = 10000

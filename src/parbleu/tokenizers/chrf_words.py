@@ -7,9 +7,8 @@ one if it starts with punctuation. So ``(hi)`` becomes ``(hi`` and ``)`` (sacreB
 #124): only one end is ever split.
 
 `ChrfWordTokenizer` applies this rule to a whole block of lines as spans of code points
-(`ChrfWordTokenizer.token_spans`), and `WordEncoder` numbers the spans exactly with the
-engine's token vocabulary (`parbleu.engine.encode.TextEncoder`), so that no Python string is
-ever built per word.
+(`ChrfWordTokenizer.token_spans`); `parbleu.engine.words.WordEncoder` numbers the spans
+exactly with the engine's token vocabulary, so that no Python string is ever built per word.
 """
 
 from __future__ import annotations
@@ -20,19 +19,13 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import CodeArray, IntArray, Spans
-from parbleu.engine.chars import line_weights
-from parbleu.engine.encode import TextEncoder, TokenLookup
-from parbleu.engine.ranges import weighted_ranges
 from parbleu.tokenizers.base import Tokenizer, whitespace_spans
 
-__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "WordEncoder", "split_word"]
+__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "split_spans", "split_word"]
 
 
 #: The characters of Python's ``string.punctuation``.
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-
-#: Characters of reference text encoded at a time when the vocabulary is built.
-REFERENCE_BLOCK = 1 << 16
 
 # is_punctuation[c] for every 16-bit code point c; larger ones are never punctuation.
 _IS_PUNCTUATION = np.zeros(1 << 16, dtype=bool)
@@ -103,34 +96,3 @@ class ChrfWordTokenizer(Tokenizer):
     def token_spans(self, codes: CodeArray) -> Spans:
         """Whitespace-separated words, then one punctuation character off one end of each."""
         return split_spans(codes, *whitespace_spans(codes))
-
-
-class WordEncoder:
-    """chrF++ tokens as ids over the vocabulary of the reference tokens.
-
-    Reference lines grow the vocabulary (`add_references`); its `lookup` encodes lines
-    without changing it, and tokens that no reference contains get id -1, which never match.
-    """
-
-    def __init__(self, *, lowercase: bool) -> None:
-        self.lowercase = lowercase
-        self._text = TextEncoder(ChrfWordTokenizer(), lowercase=lowercase)
-
-    @property
-    def vocabulary_size(self) -> int:
-        """Number of distinct reference tokens (ids are ``0 .. size - 1``)."""
-        return self._text.vocabulary_size
-
-    def add_references(self, lines: Sequence[str]) -> IntArray:
-        """Add the tokens of reference lines to the vocabulary; tokens per line.
-
-        Lines are read in blocks, so that memory stays proportional to a block.
-        """
-        lengths = np.zeros(len(lines), dtype=np.int64)
-        for start, stop in weighted_ranges(line_weights(lines), REFERENCE_BLOCK):
-            lengths[start:stop] = self._text.encode_references(lines[start:stop]).lengths
-        return lengths
-
-    def lookup(self) -> TokenLookup:
-        """The finished vocabulary, read only: token ids of hypothesis lines."""
-        return self._text.lookup()

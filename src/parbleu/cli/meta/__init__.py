@@ -25,7 +25,7 @@ Options of the main command that choose a metric's variant (``-tok``, ``-lc``, `
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,6 +41,7 @@ from parbleu.cli.options import (
     build_metrics,
     command_metrics,
     integer,
+    metric_settings,
     number,
 )
 from parbleu.cli.parser import CommandParser
@@ -175,11 +176,14 @@ def build_meta_parser(metrics: CommandMetrics | None = None) -> argparse.Argumen
 
 
 def _metric_stats(
-    args: argparse.Namespace, inputs: MetaInputs, systems: Sequence[str]
+    args: argparse.Namespace,
+    settings: Mapping[str, Any],
+    inputs: MetaInputs,
+    systems: Sequence[str],
 ) -> list[SegmentStats]:
     names = args.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
-    corpus = build_metrics(names, vars(args), Context())
-    sentence = build_metrics(names, vars(args), Context(sentence_level=True))
+    corpus = build_metrics(names, settings, Context())
+    sentence = build_metrics(names, settings, Context(sentence_level=True))
     references = ReferenceSet(tuple(tuple(stream) for stream in inputs.refs))
     result = []
     for unprepared, sentence_metric in zip(corpus, sentence, strict=True):
@@ -234,7 +238,7 @@ def _report_unmatched(args: argparse.Namespace, matching: Matching, stderr: Text
 
 
 def _compute(
-    args: argparse.Namespace, stderr: TextIO
+    args: argparse.Namespace, settings: Mapping[str, Any], stderr: TextIO
 ) -> tuple[MetaInputs, Matching, list[SystemCorrelation], list[SegmentAgreement]]:
     bootstrap = Bootstrap(args.bootstrap, args.seed, args.confidence)
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
@@ -256,7 +260,7 @@ def _compute(
             f"{len(matching.systems)} ({', '.join(matching.systems) or 'none'})"
         )
     wanted = list(dict.fromkeys([*matching.systems, *seg_systems]))
-    metrics = _metric_stats(args, inputs, wanted)
+    metrics = _metric_stats(args, settings, inputs, wanted)
     system_level = [
         system_correlation(
             m, inputs.human, matching.systems, kendall_variant=args.kendall, bootstrap=bootstrap
@@ -278,12 +282,12 @@ def _compute(
     return inputs, matching, system_level, segment_level
 
 
-def _study_lines(args: argparse.Namespace) -> list[str]:
+def _study_lines(args: argparse.Namespace, settings: Mapping[str, Any]) -> list[str]:
     """``--reference-study``: scores, ranks and rankings compared, as text or JSON."""
     from parbleu.cli.meta.study import run_study  # noqa: PLC0415 (only this mode needs it)
     from parbleu.cli.meta.study_output import study_json, study_plot, study_text  # noqa: PLC0415
 
-    inputs, studies = run_study(args, DEFAULT_METRICS)
+    inputs, studies = run_study(args, settings, DEFAULT_METRICS)
     if args.plot:
         study_plot(args.plot, studies)
     if args.format == "json":
@@ -291,32 +295,34 @@ def _study_lines(args: argparse.Namespace) -> list[str]:
     return study_text(inputs, studies, args.width)
 
 
-def _mtme_lines(args: argparse.Namespace) -> list[str]:
+def _mtme_lines(args: argparse.Namespace, settings: Mapping[str, Any]) -> list[str]:
     """``--mtme``: the typed request made once, evaluated and printed."""
     from parbleu.cli.meta.mtme import mtme_request, run_mtme  # noqa: PLC0415 (this mode only)
     from parbleu.cli.meta.mtme_output import mtme_json, mtme_lines  # noqa: PLC0415
 
-    report = run_mtme(mtme_request(args))
+    report = run_mtme(mtme_request(args, settings))
     return mtme_json(report) if report.request.output == "json" else mtme_lines(report)
 
 
 def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``parbleu meta`` with explicit streams; returns the exit code."""
-    parser = build_meta_parser(command_metrics(argv))
+    metrics = command_metrics(argv)
+    parser = build_meta_parser(metrics)
     args = parser.parse_args(list(argv))
+    settings = metric_settings(args, metrics)
     if args.mtme is not None:
-        return emit(lambda: _mtme_lines(args), stdout, stderr, prog="parbleu meta")
+        return emit(lambda: _mtme_lines(args, settings), stdout, stderr, prog="parbleu meta")
     if not (args.refs and args.systems):
         parser.error("the following arguments are required: --refs/-r, --systems/-i")
     if args.format == "markdown":
         parser.error("-f markdown is an output of --mtme")
     if args.reference_study:
-        return emit(lambda: _study_lines(args), stdout, stderr, prog="parbleu meta")
+        return emit(lambda: _study_lines(args, settings), stdout, stderr, prog="parbleu meta")
 
     def lines() -> list[str]:
         if args.mixed_reference:
             raise OptionError("--mixed-reference is part of --reference-study")
-        inputs, matching, system, segment = _compute(args, stderr)
+        inputs, matching, system, segment = _compute(args, settings, stderr)
         if args.plot:
             plot(args.plot, system, inputs.human_label)
         if args.format == "json":

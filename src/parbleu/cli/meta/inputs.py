@@ -6,10 +6,11 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from parbleu.cli.inputs import Inputs, read_inputs
+from parbleu.cli.requests import InputRequest
 from parbleu.errors import OptionError
-from parbleu.io.formats import read_segments
 from parbleu.io.judgments import read_segment_scores, read_system_scores
-from parbleu.io.lines import check_parallel, same_file
+from parbleu.io.lines import same_file
 from parbleu.meta import SegmentStats
 from parbleu.metrics.external import ExternalScores
 
@@ -34,7 +35,13 @@ class MetaInputs:
     human_source: str
 
 
-def _read_systems(args: argparse.Namespace) -> dict[str, list[str]]:
+def _texts(args: argparse.Namespace) -> Inputs:
+    """The references and systems, read as every command reads them (`read_inputs`)."""
+    request = InputRequest(tuple(args.refs), tuple(args.systems), encoding=args.encoding)
+    return read_inputs(request, None)
+
+
+def _system_names(args: argparse.Namespace) -> list[str]:
     for system in args.systems:
         for reference in args.refs:
             if same_file(system, reference):
@@ -42,14 +49,13 @@ def _read_systems(args: argparse.Namespace) -> dict[str, list[str]]:
                     f"{system} is given both as a reference and as a system"
                     + (f" (as {reference})" if system != reference else "")
                 )
-    systems: dict[str, list[str]] = {}
     paths: dict[str, str] = {}
     for path in args.systems:
         name = _system_name(path)
-        if name in systems:
+        if name in paths:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
-        systems[name], paths[name] = read_segments(path, args.encoding), path
-    return systems
+        paths[name] = path
+    return list(paths)
 
 
 def _human_segments(path: str, n_segments: int, label: str, encoding: str) -> SegmentStats:
@@ -62,10 +68,10 @@ def read_meta_inputs(args: argparse.Namespace) -> MetaInputs:
     """Read and check every file the options name."""
     if args.human is None and args.human_seg is None:
         raise OptionError("give human scores: --human FILE (system level) or --human-seg FILE")
-    refs = [read_segments(path, args.encoding) for path in args.refs]
-    systems = _read_systems(args)
-    texts = [*zip(args.refs, refs, strict=True), *zip(args.systems, systems.values(), strict=True)]
-    check_parallel(texts)
+    names = _system_names(args)
+    texts = _texts(args)
+    refs = [list(map(str, stream)) for stream in texts.refs]
+    systems = dict(zip(names, texts.systems, strict=True))
     source = args.human if args.human is not None else args.human_seg
     label = args.human_name or Path(source).stem
     seg = None
@@ -93,19 +99,18 @@ class StudyInputs:
         return len(next(iter(self.references.values())))
 
 
-def _read_references(args: argparse.Namespace) -> tuple[dict[str, list[str]], dict[str, str]]:
+def _reference_files(args: argparse.Namespace) -> dict[str, str]:
     """Each reference file by its name (file name without ``.txt``, ``.gz``)."""
-    references: dict[str, list[str]] = {}
     files: dict[str, str] = {}
     for path in args.refs:
         name = _system_name(path)
         for other in files.values():
             if same_file(path, other):
                 raise OptionError(f"{path} is given twice to --refs" + _as(path, other))
-        if name in references:
+        if name in files:
             raise OptionError(f"{files[name]} and {path} both name reference {name!r}")
-        references[name], files[name] = read_segments(path, args.encoding), path
-    return references, files
+        files[name] = path
+    return files
 
 
 def _as(path: str, other: str) -> str:
@@ -124,9 +129,11 @@ def read_study_inputs(args: argparse.Namespace) -> StudyInputs:
             f"--reference-study ranks systems and needs at least two (--systems); got "
             f"{len(args.systems)}: {', '.join(args.systems)}"
         )
-    references, files = _read_references(args)
-    systems = _read_systems(args)
-    texts = [*zip(args.refs, references.values(), strict=True)]
-    texts += [*zip(args.systems, systems.values(), strict=True)]
-    check_parallel(texts)
+    files = _reference_files(args)
+    names = _system_names(args)
+    texts = _texts(args)
+    references = {
+        name: list(map(str, stream)) for name, stream in zip(files, texts.refs, strict=True)
+    }
+    systems = dict(zip(names, texts.systems, strict=True))
     return StudyInputs(references, files, systems)

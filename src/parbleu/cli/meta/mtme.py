@@ -18,9 +18,10 @@ below reads the argparse namespace.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -74,8 +75,11 @@ class MtmeRequest:
     width: int
 
 
-def mtme_request(args: argparse.Namespace) -> MtmeRequest:
-    """The typed request of the namespace (usage errors for what is missing or wrong)."""
+def mtme_request(args: argparse.Namespace, settings: Mapping[str, Any]) -> MtmeRequest:
+    """The typed request of the namespace (usage errors for what is missing or wrong).
+
+    `settings` are the metric options given (`parbleu.cli.options.metric_settings`).
+    """
     for option, value in (("--lp", args.lp), ("--gold", args.gold), ("--ref", args.ref)):
         if not value:
             raise OptionError(f"--mtme needs {option}", option=option)
@@ -89,8 +93,8 @@ def mtme_request(args: argparse.Namespace) -> MtmeRequest:
     names = args.metrics if args.metrics is not None else []
     if not names and not args.metric_scores:
         names = ["bleu", "chrf"]
-    corpus = build_metrics(names, vars(args), Context())
-    sentence = build_metrics(names, vars(args), Context(sentence_level=True))
+    corpus = build_metrics(names, settings, Context())
+    sentence = build_metrics(names, settings, Context(sentence_level=True))
     return MtmeRequest(
         root=Path(args.mtme),
         lps=tuple(dict.fromkeys(args.lp)),

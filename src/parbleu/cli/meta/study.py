@@ -13,7 +13,9 @@ by their file names without ``.txt`` (and ``.gz``).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from parbleu.cli.meta.inputs import StudyInputs, read_study_inputs
 from parbleu.cli.options import METRIC_NAMES, Context, build_metrics
@@ -53,13 +55,13 @@ def check_study_options(args: argparse.Namespace) -> None:
 
 
 def run_study(
-    args: argparse.Namespace, default_metrics: tuple[str, ...]
+    args: argparse.Namespace, settings: Mapping[str, Any], default_metrics: tuple[str, ...]
 ) -> tuple[StudyInputs, list[ReferenceStudy]]:
-    """Read the files and run the study for every metric of ``-m``."""
+    """Read the files and run the study for every metric of ``-m`` (options: `settings`)."""
     check_study_options(args)
     inputs = read_study_inputs(args)
     names = args.metrics or [m for m in default_metrics if m in METRIC_NAMES]
-    metrics = build_metrics(names, vars(args), Context())
+    metrics = build_metrics(names, settings, Context())
     others = {}
     if args.mixed_reference:
         others[MIXED] = draw_one_reference(inputs.references, args.seed)

@@ -8,18 +8,16 @@ vectorized pass, so it changes nothing). parbleu adds ``--seed`` and ``--blocks 
 block t-test of Papineni et al. (2002). Text output follows sacreBLEU's; JSON is available
 for every test.
 
-The seed is the one piece of configuration read from the environment, here at the edge and
-nowhere in the library: ``--seed`` if given, else sacreBLEU's ``SACREBLEU_SEED`` variable if
-set (so that scripts written for sacreBLEU reproduce its numbers), else 12345. ``none``
-draws fresh entropy.
+The seed comes resolved in the request: ``--seed`` if given, else sacreBLEU's
+``SACREBLEU_SEED`` variable if set (so that scripts written for sacreBLEU reproduce its
+numbers), else 12345 (`parbleu.cli.significance.seeds`). ``none`` draws fresh entropy.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from parbleu.cli.parser import wants_significance
+from parbleu.cli.requests import ScoreRequest
 from parbleu.cli.significance.blocks import block_json, block_text
 from parbleu.cli.significance.confidence import confidence_lines
 from parbleu.cli.significance.external import check_scores_options, read_external_scores
@@ -28,70 +26,40 @@ from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.significance import paired_bootstrap, paired_randomization
 from parbleu.significance.blocks import block_test
-from parbleu.significance.defaults import DEFAULT_SEED
 from parbleu.stats import Stats
 
-__all__ = ["SEED_VARIABLE", "resolve_seed", "significance_lines", "wants_significance"]
-
-#: sacreBLEU's environment variable for the seed.
-SEED_VARIABLE = "SACREBLEU_SEED"
+__all__ = ["significance_lines"]
 
 
-def _parse_seed(text: str, source: str) -> int | None:
-    if text.strip().lower() == "none":
-        return None
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if seed < 0:
-        raise OptionError(f"{source} must be a non-negative integer or 'none'; got {text!r}")
-    return seed
-
-
-def resolve_seed(option: str | None, environ: Mapping[str, str]) -> int | None:
-    """``--seed``, else ``$SACREBLEU_SEED``, else 12345; ``none`` means fresh entropy.
-
-    >>> resolve_seed(None, {}), resolve_seed("7", {"SACREBLEU_SEED": "1"})
-    (12345, 7)
-    >>> resolve_seed(None, {"SACREBLEU_SEED": "None"}) is None
-    True
-    """
-    if option is not None:
-        return _parse_seed(option, "--seed")
-    if SEED_VARIABLE in environ:
-        return _parse_seed(environ[SEED_VARIABLE], SEED_VARIABLE)
-    return DEFAULT_SEED
-
-
-def _check(args: argparse.Namespace, n_systems: int) -> None:
-    paired = args.paired_bs or args.paired_ar
-    if args.sentence_level:
+def _check(request: ScoreRequest, n_systems: int) -> None:
+    tests = request.significance
+    paired = tests.paired_bs or tests.paired_ar
+    if request.metrics.sentence_level:
         raise OptionError("statistical tests are unavailable in sentence-level mode (-sl)")
-    if args.blocks is not None and (paired or args.confidence):
+    if tests.blocks is not None and (paired or tests.confidence):
         raise OptionError("--blocks is a test of its own: give it without -ci, -pbs or -par")
     if paired and n_systems < 2:
         raise OptionError(
             "paired tests need at least two systems given to -i (the first is the baseline)"
         )
-    if args.confidence and n_systems > 1:
+    if tests.confidence and n_systems > 1:
         raise OptionError(
             f"-ci estimates one system, got {n_systems}; for several systems use -pbs, "
             "which gives every system its interval and a p-value against the first"
         )
 
 
-def _display_names(args: argparse.Namespace, names: Sequence[str]) -> list[str]:
+def _display_names(request: ScoreRequest, names: Sequence[str]) -> list[str]:
     """Names as sacreBLEU shows them: ``Baseline: FILE``, or ``Baseline``, ``System i`` (stdin)."""
     if len(names) < 2:
         return list(names)
-    if args.input is None or args.input == ["-"]:
+    if request.inputs.on_stdin:
         return ["Baseline", *(f"System {i}" for i in range(1, len(names)))]
     return [f"Baseline: {names[0]}", *names[1:]]
 
 
 def _with_external(
-    args: argparse.Namespace,
+    request: ScoreRequest,
     metrics: Sequence[AnyMetric],
     statistics: list[dict[str, Stats]],
     shown: Sequence[str],
@@ -99,13 +67,14 @@ def _with_external(
 ) -> tuple[list[AnyMetric], list[dict[str, Stats]]]:
     """The metrics and their statistics, then every ``--scores`` file's (`external`)."""
     taken = {_score_name(m, s).casefold() for m, s in zip(metrics, statistics, strict=True)}
-    for name, path in check_scores_options(args):
+    specs, systems = request.significance.scores, request.inputs.systems
+    for name, path in check_scores_options(specs, systems):
         if name.casefold() in taken:
             raise OptionError(
                 f"--scores {name}={path}: {name!r} is the name of a metric of -m; name the "
                 "scores otherwise"
             )
-    columns = read_external_scores(args, n_segments)
+    columns = read_external_scores(specs, systems or (), request.inputs.encoding, n_segments)
     external = [dict(zip(shown, stats, strict=True)) for _, stats in columns]
     return [*metrics, *(table for table, _ in columns)], [*statistics, *external]
 
@@ -116,11 +85,10 @@ def _score_name(metric: AnyMetric, statistics: dict[str, Stats]) -> str:
 
 
 def significance_lines(
-    args: argparse.Namespace,
+    request: ScoreRequest,
     metrics: Sequence[AnyMetric],
     names: Sequence[str],
     systems: Sequence[list[str]],
-    environ: Mapping[str, str],
     *,
     progress: Callable[[str], None] | None = None,
 ) -> list[str]:
@@ -128,10 +96,11 @@ def significance_lines(
 
     `progress`, if given, is told each step (statistics of each metric, then the tests).
     """
-    _check(args, len(systems))
-    check_scores_options(args)
-    seed = resolve_seed(args.seed, environ)
-    shown = _display_names(args, names)
+    _check(request, len(systems))
+    tests, output = request.significance, request.output
+    check_scores_options(tests.scores, request.inputs.systems)
+    seed = tests.seed
+    shown = _display_names(request, names)
     step = progress or (lambda _: None)
     statistics = []
     for metric in metrics:
@@ -139,25 +108,22 @@ def significance_lines(
         statistics.append(
             {name: metric.statistics(lines) for name, lines in zip(shown, systems, strict=True)}
         )
-    if args.scores:
+    if tests.scores:
         step("reading the external scores")
-        metrics, statistics = _with_external(args, metrics, statistics, shown, len(systems[0]))
+        metrics, statistics = _with_external(request, metrics, statistics, shown, len(systems[0]))
     step("resampling")
-    if args.confidence:
-        return confidence_lines(args, metrics, statistics, seed)
-    if args.blocks is not None:
-        tests = [
-            block_test(m, s, n_blocks=args.blocks) for m, s in zip(metrics, statistics, strict=True)
-        ]
-        return block_json(tests) if args.format == "json" else block_text(args, tests)
-    if args.paired_bs:
-        paired = [
-            paired_bootstrap(m, s, n_samples=args.paired_bs_n, seed=seed)
-            for m, s in zip(metrics, statistics, strict=True)
-        ]
+    pairs = list(zip(metrics, statistics, strict=True))
+    if tests.confidence:
+        return confidence_lines(
+            output, metrics, statistics, n_samples=tests.confidence_n, seed=seed
+        )
+    if tests.blocks is not None:
+        blocks = [block_test(m, s, n_blocks=tests.blocks) for m, s in pairs]
+        return block_json(blocks) if output.format == "json" else block_text(output, blocks)
+    if tests.paired_bs:
+        paired = [paired_bootstrap(m, s, n_samples=tests.paired_bs_n, seed=seed) for m, s in pairs]
     else:
         paired = [
-            paired_randomization(m, s, n_trials=args.paired_ar_n, seed=seed)
-            for m, s in zip(metrics, statistics, strict=True)
+            paired_randomization(m, s, n_trials=tests.paired_ar_n, seed=seed) for m, s in pairs
         ]
-    return paired_json(paired) if args.format == "json" else paired_text(args, paired)
+    return paired_json(paired) if output.format == "json" else paired_text(output, paired)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import Any
 
 from parbleu.cli.render import table
+from parbleu.cli.requests import OutputRequest
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
 from parbleu.significance.blocks import BlockSystem, BlockTest, TTest
 from parbleu.significance.student_t import t_quantile
@@ -53,9 +53,9 @@ def _t_cell(test: TTest | None, width: int) -> str:
     return f"{test.t:{width + 6}.{width + 1}f} (p = {test.p_value:.4f}){star}"
 
 
-def block_text(args: argparse.Namespace, tests: Sequence[BlockTest]) -> list[str]:
+def block_text(output: OutputRequest, tests: Sequence[BlockTest]) -> list[str]:
     """A ranked table per metric, the test's explanation and the signatures."""
-    width = args.width
+    width = output.width
     out: list[str] = []
     for test in tests:
         sizes = sorted(set(test.block_sizes))
@@ -88,6 +88,6 @@ def block_text(args: argparse.Namespace, tests: Sequence[BlockTest]) -> list[str
         '   p is two-sided; "*" marks p < 0.05. The paper\'s "1.7 or above is 95% significant"',
         f"   is the one-sided test: t >= {critical:.3f} for {df} degrees of freedom.",
         "",
-        *signature_lines([(t.name, t.signature.format(short=args.short)) for t in tests]),
+        *signature_lines([(t.name, t.signature.format(short=output.short)) for t in tests]),
     ]
     return out

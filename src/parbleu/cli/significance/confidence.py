@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import Any
 
 from parbleu.cli.render import to_json
+from parbleu.cli.requests import OutputRequest
 from parbleu.metrics.base import AnyMetric
 from parbleu.significance import ConfidenceInterval, confidence_interval
 from parbleu.stats import Stats
@@ -15,31 +15,33 @@ __all__ = ["confidence_lines"]
 
 
 def confidence_lines(
-    args: argparse.Namespace,
+    output: OutputRequest,
     metrics: Sequence[AnyMetric],
     statistics: Sequence[dict[str, Stats]],
+    *,
+    n_samples: int,
     seed: int | None,
 ) -> list[str]:
     """The line (or JSON), as sacreBLEU's, of each metric's score with its bootstrap estimate."""
-    width = args.width
+    width = output.width
     lines, dicts = [], []
     for metric, named in zip(metrics, statistics, strict=True):
         stats = next(iter(named.values()))
-        interval = confidence_interval(metric, stats, n_samples=args.confidence_n, seed=seed)
+        interval = confidence_interval(metric, stats, n_samples=n_samples, seed=seed)
         score = metric.score_totals(stats.total(), interval.signature)
         estimate = interval.estimate
         mu = f"μ = {estimate.mean:.{width}f} ± {estimate.ci:.{width}f}"
         shown = f"{score.score:.{width}f}"
-        if args.score_only:
+        if output.score_only:
             lines.append(f"{shown} ({mu})")
             continue
-        line = score.format(width, signature=True, short=args.short)
+        line = score.format(width, signature=True, short=output.short)
         cut = line.index(" = ") + 3 + len(shown)
         lines.append(f"{line[:cut]} ({mu}){line[cut:]}")
         dicts.append(_confidence_dict(score.to_dict(width), interval, mu, width))
-    if args.score_only:
+    if output.score_only:
         return lines
-    if args.format == "json":
+    if output.format == "json":
         return [to_json(dicts[0] if len(dicts) == 1 else dicts)]
     if len(lines) > 1:  # align on "=", as sacreBLEU does
         column = max(line.index(" = ") for line in lines)

@@ -12,7 +12,6 @@ names the file (and the line, where there is one).
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -43,26 +42,32 @@ def _spec(spec: str) -> tuple[str, str]:
     return name, path
 
 
-def check_scores_options(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """The ``(name, file)`` of every ``--scores``, checked before any file is read."""
-    specs = [_spec(spec) for spec in args.scores]
+def check_scores_options(
+    scores: Sequence[str], inputs: Sequence[str] | None
+) -> list[tuple[str, str]]:
+    """The ``(name, file)`` of every ``--scores``, checked before any file is read.
+
+    `inputs` are the files of ``-i`` (None: the systems come from standard input).
+    """
+    specs = [_spec(spec) for spec in scores]
     names = [name for name, _ in specs]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise OptionError(f"--scores names {', '.join(map(repr, twice))} more than once")
-    if specs and (args.input is None or args.input == ["-"]):
+    if not specs:
+        return specs
+    if inputs is None:
         raise OptionError(
             "--scores finds each system's scores by its file name: give the systems as files "
             "with -i"
         )
-    if specs:
-        systems = [system_name(path) for path in args.input]
-        for i, name in enumerate(systems):
-            if name in systems[:i]:
-                raise OptionError(
-                    f"{args.input[systems.index(name)]} and {args.input[i]} both name system "
-                    f"{name!r}, so --scores cannot tell their scores apart"
-                )
+    systems = [system_name(path) for path in inputs]
+    for i, name in enumerate(systems):
+        if name in systems[:i]:
+            raise OptionError(
+                f"{inputs[systems.index(name)]} and {inputs[i]} both name system "
+                f"{name!r}, so --scores cannot tell their scores apart"
+            )
     return specs
 
 
@@ -87,8 +92,12 @@ def _check_systems(scores: SegmentScores, systems: Sequence[str], paths: Sequenc
             raise InputError(f"{scores.source}: no scores for system {system!r} ({path})")
 
 
-def read_external_scores(args: argparse.Namespace, n_segments: int) -> list[ExternalColumn]:
+def read_external_scores(
+    scores: Sequence[str], inputs: Sequence[str], encoding: str, n_segments: int
+) -> list[ExternalColumn]:
     """Each ``--scores`` file as an `ExternalScores` and the statistics of every ``-i`` system.
+
+    `inputs` are the files of ``-i``, each naming its system (`system_name`).
 
     Raises:
         OptionError: a malformed ``--scores``, a name given twice, systems not given as files.
@@ -96,13 +105,13 @@ def read_external_scores(args: argparse.Namespace, n_segments: int) -> list[Exte
             ``-i`` (with its first line), a system of ``-i`` without scores, a seg_id beyond
             the test set, a segment without a score.
     """
-    specs = check_scores_options(args)
-    systems = [system_name(path) for path in args.input or []]
+    specs = check_scores_options(scores, inputs)
+    systems = [system_name(path) for path in inputs]
     columns = []
     for name, path in specs:
-        scores = read_segment_scores(path, args.encoding)
-        _check_systems(scores, systems, args.input)
-        table = ExternalScores.from_segment_scores(scores, n_segments, name=name)
-        keys = systems if scores.has_systems else [""]
+        found = read_segment_scores(path, encoding)
+        _check_systems(found, systems, inputs)
+        table = ExternalScores.from_segment_scores(found, n_segments, name=name)
+        keys = systems if found.has_systems else [""]
         columns.append((table, [table.system_statistics(key) for key in keys]))
     return columns

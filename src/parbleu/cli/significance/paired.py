@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import Any
 
 from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
+from parbleu.cli.requests import OutputRequest
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
 from parbleu.cli.significance.sacrebleu_table import sacrebleu_paired_text
 from parbleu.meta.thresholds import agreement_model, human_agreement
@@ -94,18 +94,18 @@ def _paired_cell(result: SystemResult, width: int) -> str:
     return cell
 
 
-def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[str]:
+def paired_text(output: OutputRequest, tests: Sequence[PairedTest]) -> list[str]:
     """SacreBLEU's table of a paired test, its explanation and the signatures.
 
     The table is LaTeX with ``-f latex``, as sacreBLEU prints it; with ``--table-style
     sacrebleu`` the whole text is sacreBLEU's (`sacrebleu_table`).
     """
-    if args.format == "text" and args.table_style == "sacrebleu":
-        return sacrebleu_paired_text(args, tests)
+    if output.format == "text" and output.table_style == "sacrebleu":
+        return sacrebleu_paired_text(output, tests)
     bootstrap = tests[0].kind is TestKind.BOOTSTRAP
     header = ["System", *(f"{t.name} (μ ± 95% CI)" if bootstrap else t.name for t in tests)]
     rows = [
-        [system.system, *(_paired_cell(t.results[i], args.width) for t in tests)]
+        [system.system, *(_paired_cell(t.results[i], output.width) for t in tests)]
         for i, system in enumerate(tests[0].results)
     ]
     baseline = tests[0].baseline.system
@@ -116,8 +116,8 @@ def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[s
         title = f"Paired approximate randomization test with {tests[0].n_samples} trials"
         provided = "Actual system score is provided"
     rule = "-" * len(title)
-    shown = latex_table(header, rows) if args.format == "latex" else table(header, rows, right=())
-    agreement = _agreement_lines(tests) if args.format != "latex" else []
+    shown = latex_table(header, rows) if output.format == "latex" else table(header, rows, right=())
+    agreement = _agreement_lines(tests) if output.format != "latex" else []
     return [
         *shown,
         *agreement,
@@ -128,5 +128,5 @@ def paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[s
         f" - Each system is pairwise compared to {baseline}.",
         f"   {provided} for each metric.",
         *_PAIRED_NOTES,
-        *signature_lines([(t.name, t.signature.format(short=args.short)) for t in tests]),
+        *signature_lines([(t.name, t.signature.format(short=output.short)) for t in tests]),
     ]

@@ -10,9 +10,9 @@ writing to a pipe, nothing is coloured; the signatures name parbleu's version.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
+from parbleu.cli.requests import OutputRequest
 from parbleu.cli.sacrebleu_grid import fancy_grid, paired_notes, result_cell
 from parbleu.cli.significance.common import signature_lines
 from parbleu.significance import PairedTest, TestKind
@@ -23,7 +23,7 @@ __all__ = ["sacrebleu_paired_text"]
 _BASELINE = "Baseline:"
 
 
-def sacrebleu_paired_text(args: argparse.Namespace, tests: Sequence[PairedTest]) -> list[str]:
+def sacrebleu_paired_text(output: OutputRequest, tests: Sequence[PairedTest]) -> list[str]:
     """SacreBLEU's grid of a paired test, its notes and the signatures, line by line."""
     header = ["System"]
     columns = []
@@ -34,7 +34,7 @@ def sacrebleu_paired_text(args: argparse.Namespace, tests: Sequence[PairedTest])
             estimate = result.estimate
             bootstrap |= estimate is not None
             shown = None if estimate is None else (estimate.mean, estimate.ci)
-            cells.append(result_cell(result.score, shown, result.p_value, args.width))
+            cells.append(result_cell(result.score, shown, result.p_value, output.width))
         header.append(f"{test.name} (μ ± 95% CI)" if bootstrap else test.name)
         columns.append(cells)
     rows = [
@@ -47,5 +47,5 @@ def sacrebleu_paired_text(args: argparse.Namespace, tests: Sequence[PairedTest])
         n_samples=tests[0].n_samples,
         baseline=baseline if baseline.startswith(_BASELINE) else "",
     )
-    signatures = [(t.name, t.signature.format(short=args.short)) for t in tests]
+    signatures = [(t.name, t.signature.format(short=output.short)) for t in tests]
     return [*fancy_grid(header, rows), "", *notes, *signature_lines(signatures)]

@@ -1,8 +1,9 @@
 """Where the command line's test sets come from: cache, fetch settings, registry.
 
-Built once per command from the `TestSetRequest` and the environment, the only place the
-command reads ``SACREBLEU``, ``PARBLEU_MIRROR`` and ``PARBLEU_OFFLINE``
-(`parbleu.testsets.cache_from_environment`, `parbleu.testsets.settings_from_environment`).
+Built once per command from the `TestSetRequest` and the environment it carries (taken when
+the request was made), the only place the command reads ``SACREBLEU``, ``PARBLEU_MIRROR``
+and ``PARBLEU_OFFLINE`` (`parbleu.testsets.cache_from_environment`,
+`parbleu.testsets.settings_from_environment`).
 Downloads show a progress line on a terminal (`parbleu.cli.progress.Progress`: never in a
 pipe, never with ``-q`` unless ``--progress``) and one line per file started on standard
 error unless ``-q``.
@@ -40,10 +41,8 @@ def _megabytes(count: int) -> str:
     return f"{count / 1e6:.1f} MB"
 
 
-def test_set_context(
-    request: TestSetRequest, environ: Mapping[str, str], stderr: TextIO | None
-) -> TestSetContext:
-    """The context of `request` in `environ`, reporting downloads on `stderr` (None: silent).
+def test_set_context(request: TestSetRequest, stderr: TextIO | None) -> TestSetContext:
+    """The context of `request` in its environment, downloads reported on `stderr` (None: not).
 
     Raises:
         OptionError: a bad ``--mirror``, ``$PARBLEU_MIRROR`` or ``$PARBLEU_OFFLINE``.
@@ -63,6 +62,7 @@ def test_set_context(
             progress.done()
             print(f"parbleu: {message}", file=stderr)
 
+    environ = request.environ
     settings = settings_from_environment(
         environ,
         mirror=request.mirror,

@@ -11,7 +11,9 @@ line per metric::
 
 Two differences: with ``--origlang`` the breakdown covers that language (sacreBLEU iterates
 over the characters of the option's value and fails), and the segments are those ``-t``,
-``--origlang`` and ``--subset`` selected (sacreBLEU uses the whole test set).
+``--origlang`` and ``--subset`` selected (sacreBLEU uses the whole test set). A local
+test-set file (``--test-set-file``) is broken down the same way by its own original
+languages and domains (`breakdown_lines`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from parbleu.cli.testsets.options import TestSetRequest
 from parbleu.cli.testsets.selection import domains, kept_segments, opened_pairs
 from parbleu.metrics.base import AnyMetric
 
-__all__ = ["detail_lines"]
+__all__ = ["breakdown_lines", "detail_lines"]
 
 #: What sacreBLEU prints when it finds no original languages (reference files, for one).
 _NO_SUBSETS = "No subset information found. Consider using --origlang argument."
@@ -95,6 +97,25 @@ def detail_lines(
     if keep is not None:
         origlang = [origlang[i] for i in keep]
         domain = [domain[i] for i in keep]
+    return breakdown_lines(request, origlang, domain, metrics, inputs, available=available)
+
+
+def breakdown_lines(
+    request: TestSetRequest,
+    origlang: Sequence[str],
+    domain: Sequence[str | None],
+    metrics: Sequence[AnyMetric],
+    inputs: Any,
+    *,
+    available: Sequence[str] | None = None,
+) -> list[str]:
+    """The breakdown of the segments of `inputs` by their original language and domain.
+
+    `origlang` and `domain` are those of the segments scored (a local test-set file's, or
+    those ``-t`` selected); `available` the subsets to show (default: the domains found).
+    """
+    if available is None:
+        available = sorted({d for d in domain if d})
     groups = _groups(request, origlang, domain, available)
     if not groups:
         return [_NO_SUBSETS]

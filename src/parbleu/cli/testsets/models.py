@@ -7,7 +7,6 @@ The model file sacreBLEU keeps in ``<cache>/models/``, fetched and verified ther
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -18,9 +17,7 @@ from parbleu.testsets.models import fetch_model
 __all__ = ["spm_model_file"]
 
 
-def spm_model_file(
-    name: str, request: TestSetRequest, environ: Mapping[str, str], stderr: TextIO
-) -> Path:
+def spm_model_file(name: str, request: TestSetRequest, stderr: TextIO) -> Path:
     """The model of tokenizer `name` in the cache, fetched first if it is not there.
 
     Raises:
@@ -28,7 +25,7 @@ def spm_model_file(
         DownloadError: a fetch that failed, or a file that is not the pinned one.
         InputError: offline and the model is missing.
     """
-    context = test_set_context(request, environ, stderr)
+    context = test_set_context(request, stderr)
     try:
         return fetch_model(name, context.cache, context.settings)
     finally:

@@ -1,15 +1,18 @@
 """The command-line options of test sets, as sacreBLEU 2.6.0 names them, and parbleu's own.
 
-`add_test_set_options` declares them; `test_set_request` turns the parsed options into one
-frozen `TestSetRequest`, which every function of `parbleu.cli.testsets` takes (never the
-argparse namespace). Declaring and checking them needs neither the cache nor the registry:
-the command scoring files imports no other module of `parbleu.cli.testsets`.
+`add_test_set_options` declares them; `test_set_request` turns the parsed options (and the
+environment the command started in) into one frozen `TestSetRequest`, which every function
+of `parbleu.cli.testsets` takes (never the argparse namespace). Declaring and checking them
+needs neither the cache nor the registry: the command scoring files imports no other module
+of `parbleu.cli.testsets`.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from parbleu.errors import OptionError
 
@@ -105,9 +108,12 @@ class TestSetRequest:
 
     Attributes mirror the options: ``test_set`` as given (comma-separated names, or None),
     ``echo`` the fields asked for (None: no ``--echo``), ``offline`` None when neither
-    ``--offline`` nor anything else was said (``$PARBLEU_OFFLINE`` decides then). The last
-    four are the general options the test-set code checks or uses: reference files and
-    ``-nr`` (refused with ``-t``), ``-q``, ``-w`` and ``--progress``.
+    ``--offline`` nor anything else was said (``$PARBLEU_OFFLINE`` decides then). ``refs``
+    to ``progress`` are the general options the test-set code checks or uses: reference
+    files and ``-nr`` (refused with ``-t``), ``-q``, ``-w`` and ``--progress``.
+    ``environ`` is the environment the command started in, taken at the edge and read only
+    by `parbleu.cli.testsets.context` (``SACREBLEU``, ``PARBLEU_MIRROR``,
+    ``PARBLEU_OFFLINE``).
     """
 
     __test__ = False  # not a pytest test class
@@ -130,6 +136,7 @@ class TestSetRequest:
     quiet: bool = False
     width: int = 1
     progress: bool | None = None
+    environ: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -137,8 +144,11 @@ class TestSetRequest:
         return tuple(self.test_set.split(",")) if self.test_set else ()
 
 
-def test_set_request(namespace: argparse.Namespace) -> TestSetRequest:
-    """The test-set options of a parsed command line (absent ones at their defaults)."""
+def test_set_request(namespace: argparse.Namespace, environ: Mapping[str, str]) -> TestSetRequest:
+    """The test-set options of a parsed command line (absent ones at their defaults).
+
+    `environ` (a copy is kept) is the environment the test sets' context reads.
+    """
     values = vars(namespace)
     echo = values.get("echo")
     return TestSetRequest(
@@ -160,6 +170,7 @@ def test_set_request(namespace: argparse.Namespace) -> TestSetRequest:
         quiet=bool(values.get("quiet")),
         width=values.get("width", 1),
         progress=values.get("progress"),
+        environ=MappingProxyType(dict(environ)),
     )
 
 

@@ -32,6 +32,7 @@ from parbleu.engine.chars import CharVocabulary, scan
 from parbleu.engine.ngrams import ngram_totals
 from parbleu.engine.segments import Segments
 from parbleu.engine.sorted_ngrams import ReferenceNgrams
+from parbleu.engine.words import WordEncoder
 from parbleu.metrics.base import Float32Scorer, Metric
 from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
@@ -42,7 +43,6 @@ from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
-from parbleu.tokenizers.chrf_words import WordEncoder
 
 __all__ = ["CHRF", "ChrfReferences"]
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from parbleu.defaults import DEFAULT_SEED
 from parbleu.errors import OptionError
 from parbleu.options import check_int, check_number
-from parbleu.significance.defaults import DEFAULT_SEED
 from parbleu.stats import Stats
 
 __all__ = ["AggregateScore", "Percentile", "bootstrap_aggregate"]

@@ -40,10 +40,10 @@ from parbleu.metrics.ter.result import TerScore
 from parbleu.metrics.ter.small import TerSmallPath
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet
-from parbleu.scaling.workers import map_in_processes, resolve_jobs
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
 from parbleu.tokenizers.tercom import TercomTokenizer
+from parbleu.workers import map_in_processes, resolve_jobs
 
 __all__ = ["TER", "PreparedTerReferences", "best_edits", "sequential_total"]
 

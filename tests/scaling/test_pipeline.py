@@ -1,4 +1,4 @@
-"""Several systems read and scored a range of lines at a time (`parbleu.cli.ranged`).
+"""Several systems read and scored a range of lines at a time (`parbleu.scaling.pipeline`).
 
 Oracle: sacreBLEU 2.6.0's `BLEU` and `CHRF` on each system's whole file; for errors, the
 messages of reading every file whole (the path the command took before), and line numbers
@@ -7,6 +7,7 @@ counted by hand in the generated files.
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 from typing import Any
@@ -14,12 +15,31 @@ from typing import Any
 import pytest
 import sacrebleu
 
-from parbleu.cli.ranged import score_in_ranges
+import parbleu.io.formats
+import parbleu.io.lines
+import parbleu.io.reader
+import parbleu.io.shared
+from parbleu.cli.main import run
 from parbleu.errors import EncodingError, InputError, LengthMismatchError
+from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.bleu.metric import BLEU
 from parbleu.metrics.chrf.metric import CHRF
+from parbleu.scaling.pipeline import Heads, ParallelFiles, SystemScores, score_files
 
 WORDS = ["the", "a", "cat", "dog", "sat", "on", "mat", ",", ".", "über", "Straße", "3.5", "-"]
+
+
+def score_in_ranges(
+    metrics: list[AnyMetric],
+    references: list[str],
+    systems: list[str],
+    *,
+    jobs: int,
+    chunk_lines: int,
+) -> list[SystemScores]:
+    """The command line's way: its head checks, ranges of several systems."""
+    files = ParallelFiles(tuple(references), tuple(systems), heads=Heads())
+    return score_files(metrics, files, jobs=jobs, chunk_lines=chunk_lines)
 
 
 def _lines(rng: random.Random, count: int) -> list[str]:
@@ -62,14 +82,13 @@ def test_scores_are_sacrebleus_whatever_the_ranges(
     result = score_in_ranges(
         [BLEU(), CHRF(word_order=2)],
         [paths["ref1"], paths["ref2"]],
-        [(name, paths[name]) for name in ("sys1", "sys2", "sys3")],
-        encoding="utf-8",
+        [paths[name] for name in ("sys1", "sys2", "sys3")],
         jobs=jobs,
         chunk_lines=chunk_lines,
     )
-    scores = [score.score for row in result.scores for score in row]
+    scores = [score.score for row in result for score in row.scores]
     assert scores == pytest.approx([score for row in expected for score in row], abs=1e-12)
-    assert result.scores[0][0].signature.as_dict()["nrefs"] == "2"
+    assert result[0].scores[0].signature.as_dict()["nrefs"] == "2"
 
 
 def test_lines_ending_in_a_period_are_counted_per_system(tmp_path: Path) -> None:
@@ -81,22 +100,16 @@ def test_lines_ending_in_a_period_are_counted_per_system(tmp_path: Path) -> None
     plain = tmp_path / "plain.txt"
     plain.write_text("a b.\n" * 9, encoding="utf-8")
     result = score_in_ranges(
-        [BLEU()],
-        [str(ref)],
-        [("tok", str(tokenized)), ("plain", str(plain))],
-        encoding="utf-8",
-        jobs=2,
-        chunk_lines=2,
+        [BLEU()], [str(ref)], [str(tokenized), str(plain)], jobs=2, chunk_lines=2
     )
-    assert result.tokenized_lines == [7, 0]
+    assert [system.tokenized_lines for system in result] == [7, 0]
 
 
 def _score(paths: dict[str, str], refs: list[str], systems: list[str], **options: Any) -> Any:
     return score_in_ranges(
         [BLEU()],
         [paths[name] for name in refs],
-        [(name, paths[name]) for name in systems],
-        encoding="utf-8",
+        [paths[name] for name in systems],
         jobs=options.get("jobs", 2),
         chunk_lines=options.get("chunk_lines", 5),
     )
@@ -156,3 +169,44 @@ def test_bad_bytes_in_a_later_range_name_the_file_and_its_own_line(
         _score(paths, ["ref1"], ["sys1", "bad"], jobs=2, chunk_lines=5)
     assert caught.value.source == str(bad)
     assert caught.value.line == 19
+
+
+@pytest.mark.parametrize(
+    ("options", "n_systems"),
+    [
+        (options, n_systems)
+        for options in (
+            ["-j", "1"],
+            ["-j", "2"],
+            ["-m", "nist", "-j", "1"],
+            ["-m", "ter", "-j", "1"],
+        )
+        for n_systems in (1, 3)
+    ]
+    + [(["-par", "-parn", "5"], 3), (["-sl"], 1)],
+)
+def test_each_file_is_opened_once(
+    corpus: dict[str, Any], monkeypatch: pytest.MonkeyPatch, options: list[str], n_systems: int
+) -> None:
+    """Every path of the command opens each input once (hand count: one open per file).
+
+    Opens are counted where parbleu opens files (`parbleu.io.lines.open_binary`, as each
+    module imported it), in this process: with ``-j 2`` the children forked for ranges read
+    the files their parent opened (paths that share whole systems among forked processes
+    run with ``-j 1`` here).
+    """
+    opened: list[str] = []
+    original = parbleu.io.lines.open_binary
+
+    def counted(path: Any) -> Any:
+        opened.append(str(path))
+        return original(path)
+
+    for module in (parbleu.io.lines, parbleu.io.reader, parbleu.io.shared, parbleu.io.formats):
+        monkeypatch.setattr(module, "open_binary", counted)
+    paths = corpus["paths"]
+    systems = [paths[name] for name in ("sys1", "sys2", "sys3")[:n_systems]]
+    argv = [paths["ref1"], paths["ref2"], "-i", *systems, *options]
+    code = run(argv, None, io.StringIO(), io.StringIO())
+    assert code == 0
+    assert sorted(opened) == sorted([paths["ref1"], paths["ref2"], *systems])

@@ -4,6 +4,9 @@ The number of processes is decided here, at the edge of the library: ``-1`` or N
 per CPU core. Work is never spread over more processes than it has items, and every worker
 dies with the process that started it: on Linux the kernel sends it SIGTERM when its parent
 ends, however the parent ends (SIGTERM, SIGKILL, a crash), so no worker is ever orphaned.
+
+A module of the bottom layer (beside `errors` and `arrays`): metrics that spread their own
+work (TER) and `parbleu.scaling` both use it, and nothing here knows either.
 """
 
 from __future__ import annotations
