@@ -137,9 +137,20 @@ class BleuOptions:
     spm_model: str | None = None
 
     def __post_init__(self) -> None:
+        fields = vars(self)  # the frozen fields, each set once here (as object.__setattr__)
+        # Choices given by value (``tokenize="intl"``) become members first, one dictionary
+        # look-up each; then the usual options need no further check.
+        if not (
+            type(self.smooth_method) is Smoothing
+            and type(self.smooth_variant) is SmoothVariant
+            and type(self.tokenize) is TokenizerName
+            and type(self.ref_length) is RefLength
+        ):
+            for name, kind in _CHOICES:
+                fields[name] = coerce_enum(kind, fields[name], name)
         if _already_checked(self):
             if self.max_ngram_order == 0:  # the default order, given no weights
-                object.__setattr__(self, "max_ngram_order", DEFAULT_ORDER)
+                fields["max_ngram_order"] = DEFAULT_ORDER
             return
         method = coerce_enum(Smoothing, self.smooth_method, "smooth_method")
         variant = coerce_enum(SmoothVariant, self.smooth_variant, "smooth_variant")
@@ -163,7 +174,7 @@ class BleuOptions:
             "smooth_variant": variant,
             "spm_model": check_spm_model(tokenize, self.spm_model),
         }
-        vars(self).update(values)  # the frozen fields, set once (object.__setattr__ for each)
+        fields.update(values)
 
     @property
     def counted_orders(self) -> int:
@@ -207,20 +218,26 @@ class BleuOptions:
         return fields
 
 
+#: The options that are members of an enum, in the order they are checked.
+_CHOICES = (
+    ("smooth_method", Smoothing),
+    ("smooth_variant", SmoothVariant),
+    ("tokenize", TokenizerName),
+    ("ref_length", RefLength),
+)
+
+
 def _already_checked(options: BleuOptions) -> bool:
     """Whether every field already holds what the checks would make of it (the usual case).
 
-    Members of the enums, True or False, an order of 0 to `MAX_NGRAM_ORDER` and no weights,
-    smoothing value, model or NLTK variant: the checks would keep each value as it is (the
-    order 0 becomes `DEFAULT_ORDER`), so a metric made for each call (``sentence_bleu``)
-    skips them. tests/metrics/bleu/test_small_path.py compares both ways.
+    With the choices already members: True or False, an order of 0 to `MAX_NGRAM_ORDER` and
+    no weights, smoothing value, model or NLTK variant. The checks would keep each value as
+    it is (the order 0 becomes `DEFAULT_ORDER`), so a metric made for each call
+    (``sentence_bleu``) skips them. tests/metrics/bleu/test_small_path.py compares both ways.
     """
     order = options.max_ngram_order
     return (
-        type(options.tokenize) is TokenizerName
-        and type(options.smooth_method) is Smoothing
-        and type(options.ref_length) is RefLength
-        and options.smooth_variant is _PAPER
+        options.smooth_variant is _PAPER
         and type(options.lowercase) is bool
         and type(options.effective_order) is bool
         and type(order) is int
