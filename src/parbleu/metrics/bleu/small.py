@@ -69,16 +69,18 @@ class SegmentNgrams:
         return self.counts
 
     def _build(self, orders: int) -> None:
-        tokens, length = self.tokens, self.length
-        shifted = [tokens[i:] for i in range(orders)]
-        for n in range(len(self.counts) + 1, orders + 1):
+        tokens, length, counts = self.tokens, self.length, self.counts
+        longest = min(orders, length)  # no n-grams longer than the segment
+        shifted = [tokens[i:] for i in range(longest)]
+        for n in range(len(counts) + 1, longest + 1):
             ngrams: set[Hashable] = set(zip(*shifted[:n], strict=False))
-            if self.distinct_from > n and len(ngrams) == max(length - n + 1, 0):
+            if self.distinct_from > n and len(ngrams) == length - n + 1:
                 self.distinct_from = n
             if self.distinct_from <= n:
-                self.counts.append(ngrams)
+                counts.append(ngrams)
             else:
-                self.counts.append(Counter(zip(*shifted[:n], strict=False)))
+                counts.append(Counter(zip(*shifted[:n], strict=False)))
+        counts.extend(set() for _ in range(len(counts), orders))
 
 
 def segment_ngrams(tokens: list[str], orders: int) -> SegmentNgrams:
@@ -108,12 +110,13 @@ def clipped_matches(
     """
     matches = []
     built = hypothesis.counts
+    longest = min(orders, hypothesis.length)
     shifted: list[list[str]] = []
-    for n in range(1, orders + 1):
+    for n in range(1, longest + 1):
         theirs = references[n - 1]
         if n > len(built) and hypothesis.distinct_from <= n:
             if not shifted:
-                shifted = [hypothesis.tokens[i:] for i in range(orders)]
+                shifted = [hypothesis.tokens[i:] for i in range(longest)]
             matches.append(sum(map(theirs.__contains__, zip(*shifted[:n], strict=False))))
             continue
         mine = hypothesis.orders(n)[n - 1]
@@ -126,6 +129,7 @@ def clipped_matches(
             matches.append(
                 sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
             )
+    matches += [0] * (orders - longest)  # orders longer than the hypothesis
     return matches
 
 

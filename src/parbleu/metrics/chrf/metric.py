@@ -111,8 +111,8 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     #: Up to this many segments, references given to a call are counted segment by segment
     #: (`parbleu.metrics.chrf.small`) instead of being prepared as corpus tables
-    #: (``benchmarks/percall.py --crossover``: faster up to about 6 segments).
-    small_input_limit = 6
+    #: (``benchmarks/percall.py --crossover``: faster up to about 8 segments).
+    small_input_limit = 8
 
     def __init__(
         self,
