@@ -76,6 +76,9 @@ def options_from(
         if not isinstance(options, kind):
             raise OptionError(f"options must be {kind.__name__}; got {type(options).__name__}")
         return options
+    # The usual case at dictionary speed: every keyword names a field.
+    if settings.keys() <= kind.__dataclass_fields__.keys():  # type: ignore[attr-defined]
+        return kind(**settings)
     names = {f.name for f in fields(kind)}  # type: ignore[arg-type]
     unknown = sorted(set(settings) - names)
     if unknown:
@@ -90,6 +93,10 @@ def coerce_enum(enum: type[E], value: object, option: str) -> E:
     """The member of `enum` whose value is `value` (or `value` itself if it is a member)."""
     if type(value) is enum:  # already a member: the usual case, decided at once
         return value
+    if type(value) is str:  # a member's value: one dictionary look-up, not ``enum(value)``
+        member = enum._value2member_map_.get(value)
+        if member is not None:
+            return member  # type: ignore[return-value]
     try:
         return enum(value)
     except ValueError:

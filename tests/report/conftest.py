@@ -51,9 +51,14 @@ def _unavailable(reason: str) -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """A headless Debian Chromium, shared by the session."""
+    """A headless Debian Chromium, shared by a module's tests.
+
+    Not by the session: while Playwright's sync API is open it marks an event loop as
+    running on the main thread, and a later test's ``asyncio.run`` (the rewards' TRL shape)
+    in the same worker would be refused.
+    """
     if not CHROMIUM.exists():
         _unavailable(f"no Chromium at {CHROMIUM} (set PARBLEU_CHROMIUM)")
     try:

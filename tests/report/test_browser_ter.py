@@ -56,7 +56,7 @@ def _ter_then_ngrams(opened: Opened) -> float:
     page.click("#pb-tab-segments")
     page.locator("#pb-detail-ngrams").wait_for(timeout=60_000)
     start = time.perf_counter()
-    page.click('#pb-detail [data-view="ter"]', timeout=600_000)
+    page.click('#pb-detail [data-view="edits"]', timeout=600_000)
     page.click('#pb-detail [data-view="ngrams"]', timeout=600_000)
     page.locator("#pb-detail-ngrams").wait_for(timeout=600_000)
     return time.perf_counter() - start
@@ -79,7 +79,7 @@ def test_a_3000_word_segment_leaves_the_page_responsive(
     path, _, _ = long_report
     opened = open_report(path)
     assert _ter_then_ngrams(opened) < CLICK_BOUND
-    opened.page.click('#pb-detail [data-view="ter"]')
+    opened.page.click('#pb-detail [data-view="edits"]')
     note = opened.page.locator("#pb-ter-too-long")
     note.wait_for(timeout=30_000)
     assert "not aligned in the page" in note.inner_text()
@@ -97,7 +97,7 @@ def test_a_search_in_the_worker_leaves_the_page_responsive_and_is_tercoms(
     path = write_report(tmp_path / "r.html", [refs], systems, metrics=["ter"])
     opened = open_report(path)
     assert _ter_then_ngrams(opened) < CLICK_BOUND
-    opened.page.click('#pb-detail [data-view="ter"]')
+    opened.page.click('#pb-detail [data-view="edits"]')
     cells = opened.page.locator('#pb-ter-stats td[data-stat="num_edits"]')
     cells.first.wait_for(timeout=120_000)
     expected = [
@@ -116,7 +116,7 @@ def test_short_segments_are_aligned_as_before(
     page = opened.page
     page.click("#pb-tab-segments")
     page.evaluate("() => window.parbleuReport.openSegment(1)")
-    page.click('#pb-detail [data-view="ter"]')
+    page.click('#pb-detail [data-view="edits"]')
     page.locator("#pb-ter-ops").wait_for(timeout=30_000)
     edits = TER([[refs[1]]]).statistics([hyps[1]]).column("num_edits")[0]
     assert page.locator('#pb-ter-stats td[data-stat="num_edits"]').inner_text() == str(int(edits))

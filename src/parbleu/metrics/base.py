@@ -74,7 +74,7 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     def _setup(self, references: Any, ref_streams: Any, segment_refs: Any) -> None:
         """Prepare references given to the constructor, if any (the only time it is set)."""
         self.prepared = None
-        if any(r is not None for r in (references, ref_streams, segment_refs)):
+        if references is not None or ref_streams is not None or segment_refs is not None:
             n_segments = _count_segments(references, ref_streams, segment_refs)
             self.prepared = self.prepare(
                 resolve_references(
@@ -251,7 +251,7 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         if rows is None:
             stats = self._statistics(lines, self.prepare(references))
             return self.score_totals(self.corpus_totals(stats), signature)
-        totals = list(rows[0])
+        totals = rows[0]
         for row in rows[1:]:
             totals = [total + value for total, value in zip(totals, row, strict=True)]
         return self.score_totals(totals, signature)
@@ -314,9 +314,9 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
                 "references must be a sequence of reference strings, not "
                 f"{type(references).__name__}; for one reference pass [reference]"
             )
-        if references and all(type(reference) is str for reference in references):
+        if references and {*map(type, references)} == _ONLY_STR:
             # The usual case, checked at once: one stream per reference.
-            streams = tuple((reference,) for reference in references)
+            streams = tuple(zip(references))
             return self.call_score([hypothesis], ReferenceSet(streams))
         return self.corpus_score([hypothesis], segment_refs=[list(references)])
 
@@ -331,6 +331,9 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.signature().format()})"
 
+
+#: The types of a sequence of strings (`Metric.sentence_score`'s usual references).
+_ONLY_STR = {str}
 
 #: Any metric, whatever its result and prepared references.
 AnyMetric = Metric[Any, Any]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from typing import TYPE_CHECKING
 
 from parbleu.errors import OptionError
@@ -110,6 +111,9 @@ def make_tokenizer(
         from parbleu.tokenizers.spm import SentencePieceTokenizer  # noqa: PLC0415
 
         return SentencePieceTokenizer(name.value, model)
-    module, cls = _CLASSES[name]
-    made: Tokenizer = getattr(importlib.import_module(f"parbleu.tokenizers.{module}"), cls)()
+    module_name, cls = _CLASSES[name]
+    path = f"parbleu.tokenizers.{module_name}"
+    # Imported once; later metrics (one per call in ``sentence_bleu``) find it in sys.modules.
+    module = sys.modules.get(path) or importlib.import_module(path)
+    made: Tokenizer = getattr(module, cls)()
     return made

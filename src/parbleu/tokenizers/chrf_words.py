@@ -21,7 +21,7 @@ import numpy.typing as npt
 from parbleu.arrays import CodeArray, IntArray, Spans
 from parbleu.tokenizers.base import Tokenizer, whitespace_spans
 
-__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "split_spans", "split_word"]
+__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "split_spans", "split_word", "split_words"]
 
 
 #: The characters of Python's ``string.punctuation``.
@@ -40,6 +40,24 @@ def split_word(word: str) -> tuple[str, ...]:
         if word[0] in PUNCTUATION:
             return word[0], word[1:]
     return (word,)
+
+
+def split_words(line: str) -> list[str]:
+    """The chrF++ tokens of a line: `split_word` of each whitespace-separated word, in order."""
+    tokens: list[str] = []
+    append = tokens.append
+    for word in line.split():  # split_word, inlined: a call per word would cost a third more
+        if len(word) > 1:
+            if word[-1] in PUNCTUATION:
+                append(word[:-1])
+                append(word[-1])
+                continue
+            if word[0] in PUNCTUATION:
+                append(word[0])
+                append(word[1:])
+                continue
+        append(word)
+    return tokens
 
 
 def _is_punctuation(codes: CodeArray) -> npt.NDArray[np.bool_]:

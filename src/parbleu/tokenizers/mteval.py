@@ -49,11 +49,15 @@ __all__ = ["Mteval13a", "apply_mteval_rules", "mteval_spans"]
 # gets a space on each side. One character at a time, so a translation table does it.
 _PUNCTUATION = "{|}~[\\]^_`" + ' !"#$%&' + "()*+" + ":;<=>?@" + "/"
 _SPACE_PUNCTUATION = str.maketrans({mark: f" {mark} " for mark in _PUNCTUATION})
-# Rules 3a-3c on text without ASCII digits: every mark of rule 3a, "." and "," stands alone
-# (splitting on a captured mark keeps it as a piece of its own).
-_MARKS_APART = re.compile(f"([{re.escape(_PUNCTUATION + '.,')}])")
-_ASCII_DIGIT = re.compile(r"[0-9]")
-_DIGIT_RULE_MARK = re.compile(r"[\.,-]")
+# Rules 3a-4 where no ASCII digit stands next to ".", "," or "-": every mark of rule 3a, "."
+# and "," is a token (splitting on a captured mark keeps it as a piece of its own), and so is
+# every run of other characters that are not whitespace.
+_MARK_CLASS = re.escape(_PUNCTUATION.replace(" ", ""))
+_MARKS_APART = re.compile(f"([{_MARK_CLASS}.,])")
+# Where rules 3b-3d may apply (a digit next to ".", "," or "-"; starting with a character
+# class lets the scan skip to candidates), and the edges of the piece around such a place.
+_DIGIT_BESIDE_MARK = re.compile(r"[0-9.,](?:(?<=[0-9])[.,-]|(?<=[.,])[0-9])")
+_PIECE_EDGE = re.compile(f"[\\s{_MARK_CLASS}]")
 # Rules 3b-3d. A newline is excluded from the context classes so that many lines joined by
 # newlines tokenize exactly as each line alone would (a line never contains a newline there).
 _PERIOD_COMMA_AFTER = re.compile(r"([^0-9\n])([\.,])")
@@ -141,6 +145,11 @@ def _cut_period_runs(classes: npt.NDArray[np.uint8], marks: IntArray, cut: BoolA
     cut[lasts + 1] |= ~joined_after
 
 
+def _plain_tokens(text: str) -> list[str]:
+    """Tokens of text where no ASCII digit stands next to ``.``, ``,`` or ``-`` (rules 3-4)."""
+    return " ".join(_MARKS_APART.split(text)).split()
+
+
 _ENTITIES = ("&quot;", "&amp;", "&lt;", "&gt;")
 _MARKS = (("&", _ENTITIES), ("<", ("<skipped>",)))
 #: Beyond this many marked lines, whole-text replacements are cheaper than line rewrites.
@@ -196,25 +205,33 @@ class Mteval13a(Tokenizer):
         return " ".join(apply_mteval_rules(f" {line} ", single_line=True).split())
 
     def tokens(self, line: str) -> list[str]:
-        """``tokenize(line).split()``: one translation where no digit is near ``.``, ``,``, ``-``.
+        """``tokenize(line).split()``, by splitting off marks where no digit is near them.
 
-        See the module docstring; words with a digit and one of those marks go through
-        `tokenize_words` (the regular expressions).
+        See the module docstring: where no ASCII digit stands next to ``.``, ``,`` or ``-``,
+        the tokens are each rule-3a mark, ``.`` and ``,`` alone and the runs of other
+        characters between whitespace (`_plain_tokens`). Only the pieces (characters between
+        whitespace and rule-3a marks) that hold a digit next to one of those three go
+        through the rules (`apply_mteval_rules`).
         """
         line = self.prepare_line(line)
-        if _ASCII_DIGIT.search(line) is None:
-            return " ".join(_MARKS_APART.split(line)).split()
-        pieces: list[str] = []
-        plain: list[str] = []
-        for word in line.split():
-            if _ASCII_DIGIT.search(word) is None or _DIGIT_RULE_MARK.search(word) is None:
-                plain.append(word)
-                continue
-            pieces += _MARKS_APART.split(" ".join(plain))
-            pieces.append(self.tokenize_words([word])[0])
-            plain = []
-        pieces += _MARKS_APART.split(" ".join(plain))
-        return " ".join(pieces).split()
+        special = _DIGIT_BESIDE_MARK.search(line)
+        if special is None:
+            return _plain_tokens(line)
+        tokens: list[str] = []
+        done = 0
+        size = len(line)
+        reverse = line[::-1]
+        while special is not None:
+            before = _PIECE_EDGE.search(reverse, size - special.start())
+            start = size - before.start() if before is not None else 0
+            after = _PIECE_EDGE.search(line, special.end())
+            end = after.start() if after is not None else size
+            tokens += _plain_tokens(line[done:start])
+            tokens += apply_mteval_rules(f" {line[start:end]} ", single_line=True).split()
+            done = end
+            special = _DIGIT_BESIDE_MARK.search(line, end)
+        tokens += _plain_tokens(line[done:])
+        return tokens
 
     def tokenize_lines(self, lines: Sequence[str]) -> list[str]:
         """Tokenize many lines with one regex pass per rule over the whole corpus."""

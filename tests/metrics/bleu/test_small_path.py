@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import pickle
+from dataclasses import fields
 
 import numpy as np
 import pytest
@@ -21,11 +22,11 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import parbleu
 from parbleu.metrics.bleu.formula import bleu_from_totals
-from parbleu.metrics.bleu.options import BleuOptions
+from parbleu.metrics.bleu.options import BleuOptions, RefLength, Smoothing
 from parbleu.metrics.bleu.scalar import scalar_bleu
 from parbleu.metrics.sentence_cache import SentenceCache
 from parbleu.references import ReferenceSet, resolve_references
-from parbleu.tokenizers import make_tokenizer
+from parbleu.tokenizers import TokenizerName, make_tokenizer
 from tests.strategies import mt_line, parallel_corpus
 from tests.wmt import WmtData
 
@@ -103,6 +104,106 @@ def test_scalar_formula_is_the_array_formula_and_sacrebleus(
         oracle.precisions,
         oracle.bp,
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    segment=parallel_corpus(max_segments=1, max_refs=3),
+    tokenize=st.sampled_from(TOKENIZERS),
+    method=st.sampled_from(SMOOTHING),
+    effective=st.booleans(),
+    lowercase=st.booleans(),
+    order=st.integers(min_value=1, max_value=5),
+)
+def test_sentence_scores_are_sacrebleus_for_every_option(
+    segment: tuple[list[str], list[list[str | None]]],
+    tokenize: str,
+    method: str,
+    effective: bool,
+    lowercase: bool,
+    order: int,
+) -> None:
+    hyps, streams = segment
+    refs = [stream[0] for stream in streams if stream[0] is not None]
+    options = {"tokenize": tokenize, "lowercase": lowercase, "max_ngram_order": order}
+    oracle = SacreBLEU(**options, smooth_method=method, effective_order=effective)
+    theirs = oracle.sentence_score(hyps[0], refs)
+    metric = parbleu.BLEU(**options, smooth_method=method, effective_order=effective)
+    for ours in (
+        metric.sentence_score(hyps[0], refs),
+        metric.sentence_score(hyps[0], refs),  # counted n-grams from the metric's memo
+        parbleu.sentence_bleu(
+            hyps[0], refs, **options, smooth_method=method, effective_order=effective
+        ),
+    ):
+        assert (ours.score, list(ours.precisions), ours.bp) == (
+            theirs.score,
+            theirs.precisions,
+            theirs.bp,
+        )
+        assert (ours.sys_len, ours.ref_len) == (theirs.sys_len, theirs.ref_len)
+        if method != "add-k":  # sacreBLEU adds k to the counts it returns
+            assert (list(ours.counts), list(ours.totals)) == (theirs.counts, theirs.totals)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tokenize=st.sampled_from(TOKENIZERS),
+    method=st.sampled_from(["none", "floor", "add-k", "exp", "cc4", "cc5", "cc6", "cc7"]),
+    ref_length=st.sampled_from(["closest", "shortest"]),
+    order=st.integers(min_value=0, max_value=6),
+    flags=st.tuples(st.booleans(), st.booleans()),
+)
+def test_options_already_checked_are_those_the_checks_make(
+    tokenize: str, method: str, ref_length: str, order: int, flags: tuple[bool, bool]
+) -> None:
+    """Members and plain values skip the checks (`_already_checked`); the checks (oracle:
+    the same values as NumPy scalars, which only they accept) give an equal value."""
+    lowercase, effective = flags
+    members = BleuOptions(
+        tokenize=TokenizerName(tokenize),
+        smooth_method=Smoothing(method),
+        ref_length=RefLength(ref_length),
+        max_ngram_order=order,
+        lowercase=lowercase,
+        effective_order=effective,
+    )
+    by_value = BleuOptions(
+        tokenize=tokenize,
+        smooth_method=method,
+        ref_length=ref_length,
+        max_ngram_order=order,
+        lowercase=lowercase,
+        effective_order=effective,
+    )
+    checked = BleuOptions(
+        tokenize=tokenize,
+        smooth_method=method,
+        ref_length=ref_length,
+        max_ngram_order=np.int64(order),
+        lowercase=np.bool_(lowercase),
+        effective_order=np.bool_(effective),
+    )
+    assert members == by_value == checked
+    for options in (members, by_value):
+        assert [type(getattr(options, f.name)) for f in fields(options)] == [
+            type(getattr(checked, f.name)) for f in fields(checked)
+        ]
+
+
+def test_options_outside_the_usual_values_are_still_checked() -> None:
+    with pytest.raises(parbleu.OptionError, match="max_ngram_order"):
+        BleuOptions(max_ngram_order=101)
+    with pytest.raises(parbleu.OptionError, match="lowercase"):
+        BleuOptions(lowercase="no")  # type: ignore[arg-type]
+    with pytest.raises(parbleu.OptionError, match="smooth_method"):
+        BleuOptions(smooth_method="expo")  # type: ignore[arg-type]
+    with pytest.raises(parbleu.OptionError, match="effective_order"):
+        BleuOptions(smooth_variant="nltk", effective_order=True)  # type: ignore[arg-type]
+    with pytest.raises(parbleu.OptionError, match="max_ngram_order"):
+        BleuOptions(max_ngram_order=True)
+    assert BleuOptions(max_ngram_order=0).max_ngram_order == 4  # the paper's N
+    assert BleuOptions(weights=(0.5, 0.5)).max_ngram_order == 2
 
 
 @settings(max_examples=100, deadline=None)

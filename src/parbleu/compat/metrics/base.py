@@ -44,6 +44,9 @@ __all__ = ["Metric", "Score", "Signature", "sacrelogger"]
 #: sacreBLEU's logger name, so that code that configures it keeps working.
 sacrelogger = logging.getLogger("sacrebleu")
 
+#: The types of a sequence of strings (`Metric.sentence_score`'s usual references).
+_ONLY_STR = {str}
+
 #: sacreBLEU's ``num_refs`` for a variable number of references per segment.
 VARIABLE_REFS = -1
 
@@ -270,9 +273,11 @@ class Metric(ABC):
             raise ReferenceShapeError(
                 f"{name}: The argument `refs` should be a sequence of strings."
             )
-        if references and all(type(reference) is str for reference in references):
+        if references and {*map(type, references)} == _ONLY_STR:
+            # Checked as the engine's sentence_score checks them: one stream per reference.
             self.num_refs = len(references)
-            return self._to_score(self._engine.sentence_score(hypothesis, references))
+            given = ReferenceSet(tuple(zip(references)))
+            return self._to_score(self._engine.call_score([hypothesis], given))
         return self.corpus_score([hypothesis], [[reference] for reference in references])
 
     def get_signature(self) -> Signature:

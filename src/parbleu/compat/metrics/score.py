@@ -117,9 +117,9 @@ class BLEUScore(Score):
         """The sacreBLEU-shaped copy of a parbleu BLEU result."""
         return cls(
             result.score,
-            list(result.counts),
-            list(result.totals),
-            list(result.precisions),
+            result.counts,
+            result.totals,
+            result.precisions,
             result.bp,
             result.sys_len,
             result.ref_len,

@@ -56,6 +56,11 @@ TOKENIZERS = (
 )
 
 
+#: Tokenizers whose ``tokenize(line)`` is ``" ".join(tokens(line))`` for every line (their
+#: ``tokenize`` joins its own ``split()``).
+_JOINED_TOKENS = ("13a", "intl")
+
+
 class BaseTokenizer:
     """sacreBLEU's tokenizer interface: ``signature()`` and a call on one line."""
 
@@ -73,6 +78,8 @@ class TokenizerAdapter(BaseTokenizer):
 
     def __init__(self, tokenizer: Tokenizer) -> None:
         self._tokenizer = tokenizer
+        # These give the tokens of `tokenize` joined by single spaces, faster by `tokens`.
+        self._joins_tokens = tokenizer.name in _JOINED_TOKENS
 
     def signature(self) -> str:
         """The ``tok:`` value of the signature (sacreBLEU's)."""
@@ -80,6 +87,8 @@ class TokenizerAdapter(BaseTokenizer):
 
     def __call__(self, line: str) -> str:
         """The tokens of `line`, separated by single spaces."""
+        if self._joins_tokens:
+            return " ".join(self._tokenizer.tokens(line))
         return self._tokenizer.tokenize(line)
 
 

@@ -217,13 +217,11 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
     def score_totals(self, totals: npt.ArrayLike, signature: Signature | None = None) -> BleuScore:
         """The score of one row of summed statistics."""
         values = totals if isinstance(totals, list) else np.asarray(totals).ravel().tolist()
-        columns = self._columns
-        if len(values) != columns.width:
+        if len(values) != self._columns.width:
             self._check_width(np.asarray(values))
-        order = self.options.max_ngram_order
-        matches = [values[i] for i in columns.match[:order]]
-        hyp_totals = [values[i] for i in columns.total[:order]]
-        sys_len, ref_len = values[columns.sys_len], values[columns.ref_len]
+        sys_len, ref_len, matches, hyp_totals = self._columns.read(
+            values, self.options.max_ngram_order
+        )
         if self._scalar:  # plain floats: the same value, without array set-up
             one = scalar_bleu(sys_len, ref_len, matches, hyp_totals, self.options)
             score, precisions, bp = one.score, one.precisions, one.bp

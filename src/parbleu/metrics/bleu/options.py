@@ -15,7 +15,7 @@ from parbleu.options import (
     check_number,
     coerce_enum,
 )
-from parbleu.tokenizers import TokenizerName, check_spm_model
+from parbleu.tokenizers import SENTENCEPIECE_TOKENIZERS, TokenizerName, check_spm_model
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -88,6 +88,8 @@ SMOOTHING_DEFAULTS: dict[Smoothing, float] = {
 #: Methods whose parameter (K or alpha) must be positive.
 _POSITIVE_VALUE = (Smoothing.CC4, Smoothing.CC6, Smoothing.CC7)
 
+_PAPER = SmoothVariant.PAPER
+
 #: Methods that average in the matches of order N + 1 (Chen and Cherry's smoothing 5).
 NEXT_ORDER_METHODS = (Smoothing.CC5, Smoothing.CC7)
 
@@ -135,6 +137,21 @@ class BleuOptions:
     spm_model: str | None = None
 
     def __post_init__(self) -> None:
+        fields = vars(self)  # the frozen fields, each set once here (as object.__setattr__)
+        # Choices given by value (``tokenize="intl"``) become members first, one dictionary
+        # look-up each; then the usual options need no further check.
+        if not (
+            type(self.smooth_method) is Smoothing
+            and type(self.smooth_variant) is SmoothVariant
+            and type(self.tokenize) is TokenizerName
+            and type(self.ref_length) is RefLength
+        ):
+            for name, kind in _CHOICES:
+                fields[name] = coerce_enum(kind, fields[name], name)
+        if _already_checked(self):
+            if self.max_ngram_order == 0:  # the default order, given no weights
+                fields["max_ngram_order"] = DEFAULT_ORDER
+            return
         method = coerce_enum(Smoothing, self.smooth_method, "smooth_method")
         variant = coerce_enum(SmoothVariant, self.smooth_variant, "smooth_variant")
         value = _smooth_value(method, self.smooth_value)
@@ -157,8 +174,7 @@ class BleuOptions:
             "smooth_variant": variant,
             "spm_model": check_spm_model(tokenize, self.spm_model),
         }
-        for name, normalized in values.items():
-            object.__setattr__(self, name, normalized)
+        fields.update(values)
 
     @property
     def counted_orders(self) -> int:
@@ -200,6 +216,37 @@ class BleuOptions:
         if self.ref_length is not RefLength.CLOSEST:
             fields.append(("reflen", "rl", str(self.ref_length)))
         return fields
+
+
+#: The options that are members of an enum, in the order they are checked.
+_CHOICES = (
+    ("smooth_method", Smoothing),
+    ("smooth_variant", SmoothVariant),
+    ("tokenize", TokenizerName),
+    ("ref_length", RefLength),
+)
+
+
+def _already_checked(options: BleuOptions) -> bool:
+    """Whether every field already holds what the checks would make of it (the usual case).
+
+    With the choices already members: True or False, an order of 0 to `MAX_NGRAM_ORDER` and
+    no weights, smoothing value, model or NLTK variant. The checks would keep each value as
+    it is (the order 0 becomes `DEFAULT_ORDER`), so a metric made for each call
+    (``sentence_bleu``) skips them. tests/metrics/bleu/test_small_path.py compares both ways.
+    """
+    order = options.max_ngram_order
+    return (
+        options.smooth_variant is _PAPER
+        and type(options.lowercase) is bool
+        and type(options.effective_order) is bool
+        and type(order) is int
+        and 0 <= order <= MAX_NGRAM_ORDER
+        and options.smooth_value is None
+        and options.weights is None
+        and options.spm_model is None
+        and options.tokenize not in SENTENCEPIECE_TOKENIZERS
+    )
 
 
 def _smooth_value(method: Smoothing, smooth_value: object) -> float | None:

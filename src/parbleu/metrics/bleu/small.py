@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from parbleu.metrics.bleu.options import BleuOptions, RefLength
 from parbleu.metrics.sentence_cache import SentenceCache
@@ -38,62 +39,97 @@ CACHE_LENGTH = 1 << 12
 OrderNgrams = set[Hashable] | Counter[Hashable]
 
 
-@dataclass(frozen=True)
 class SegmentNgrams:
-    """The n-grams of one segment, order by order, and its number of tokens."""
+    """The n-grams of one segment, order by order, built as they are needed.
 
-    counts: tuple[OrderNgrams, ...]  # order 1: tokens; order n > 1: n-tuples of tokens
-    length: int
+    Order 1 is a Counter of the tokens; order n > 1 holds n-tuples of tokens (`zip` over the
+    tokens shifted by 0 .. n - 1), as a set when each occurs once. Once the n-grams of an
+    order are distinct, so are those of every higher order (two equal n-grams begin with two
+    equal (n - 1)-grams): a hypothesis then needs no sets of those orders, its n-grams are
+    looked up in the reference's (`clipped_matches`). A reference builds every order
+    (`orders`). The value only grows, so a memo may share it.
+    """
 
+    __slots__ = ("counts", "distinct_from", "length", "tokens")
 
-def _order_ngrams(tokens: list[str], shifted: list[list[str]], n: int) -> OrderNgrams:
-    """The n-grams of order `n` (``shifted[i]`` is ``tokens[i:]``)."""
-    if n == 1:
-        return Counter(tokens)
-    distinct: set[Hashable] = set(zip(*shifted[:n], strict=False))
-    if len(distinct) == len(tokens) - n + 1:
-        return distinct
-    return Counter(zip(*shifted[:n], strict=False))
+    def __init__(self, tokens: list[str], orders: int) -> None:
+        self.tokens = tokens
+        self.length = len(tokens)
+        unigrams: Counter[Hashable] = Counter(tokens)
+        self.counts: list[OrderNgrams] = [unigrams]
+        #: The lowest order whose n-grams are known to be distinct (beyond `orders`: none).
+        self.distinct_from = 1 if len(unigrams) == self.length else orders + 1
+        if self.distinct_from > 1 and orders > 1:
+            self._build(2)
+
+    def orders(self, orders: int) -> list[OrderNgrams]:
+        """The n-grams of orders 1 .. `orders`, building those not built yet."""
+        if len(self.counts) < orders:
+            self._build(orders)
+        return self.counts
+
+    def _build(self, orders: int) -> None:
+        tokens, length, counts = self.tokens, self.length, self.counts
+        longest = min(orders, length)  # no n-grams longer than the segment
+        shifted = [tokens[i:] for i in range(longest)]
+        for n in range(len(counts) + 1, longest + 1):
+            ngrams: set[Hashable] = set(zip(*shifted[:n], strict=False))
+            if self.distinct_from > n and len(ngrams) == length - n + 1:
+                self.distinct_from = n
+            if self.distinct_from <= n:
+                counts.append(ngrams)
+            else:
+                counts.append(Counter(zip(*shifted[:n], strict=False)))
+        counts.extend(set() for _ in range(len(counts), orders))
 
 
 def segment_ngrams(tokens: list[str], orders: int) -> SegmentNgrams:
-    """The n-grams of orders 1 .. `orders` of one segment's tokens."""
-    shifted = [tokens[i:] for i in range(orders)]
-    counts = tuple(_order_ngrams(tokens, shifted, n) for n in range(1, orders + 1))
-    return SegmentNgrams(counts, len(tokens))
+    """The n-grams of orders 1 .. `orders` of one segment's tokens (the lower ones built)."""
+    return SegmentNgrams(tokens, orders)
 
 
-def _merged(references: Sequence[SegmentNgrams]) -> tuple[OrderNgrams, ...]:
+def _merged(references: Sequence[SegmentNgrams], orders: int) -> Sequence[OrderNgrams]:
     """Per order, each n-gram's largest count in any single reference."""
     if len(references) == 1:
-        return references[0].counts
-    merged = tuple(Counter(ngrams) for ngrams in references[0].counts)
+        return references[0].orders(orders)
+    merged: list[Counter[Hashable]] = [Counter(ngrams) for ngrams in references[0].orders(orders)]
     for reference in references[1:]:
-        for mine, theirs in zip(merged, reference.counts, strict=True):
+        for mine, theirs in zip(merged, reference.orders(orders), strict=True):
             for ngram, count in Counter(theirs).items():
                 mine[ngram] = max(mine[ngram], count)
     return merged
 
 
 def clipped_matches(
-    hypothesis: Sequence[OrderNgrams], references: Sequence[OrderNgrams]
+    hypothesis: SegmentNgrams, references: Sequence[OrderNgrams], orders: int
 ) -> list[int]:
     """Per order, the hypothesis n-grams, each counted at most as often as in a reference.
 
-    Where either side holds each n-gram once (a set), every shared n-gram counts once.
+    Where either side holds each n-gram once (a set, or the hypothesis's distinct n-grams of
+    an order it did not build), every shared n-gram counts once.
     """
     matches = []
-    for mine, theirs in zip(hypothesis, references, strict=True):
+    built = hypothesis.counts
+    longest = min(orders, hypothesis.length)
+    shifted: list[list[str]] = []
+    for n in range(1, longest + 1):
+        theirs = references[n - 1]
+        if n > len(built) and hypothesis.distinct_from <= n:
+            if not shifted:
+                shifted = [hypothesis.tokens[i:] for i in range(longest)]
+            matches.append(sum(map(theirs.__contains__, zip(*shifted[:n], strict=False))))
+            continue
+        mine = hypothesis.orders(n)[n - 1]
         if isinstance(mine, set):
             matches.append(len(mine.intersection(theirs)))
-            continue
-        if isinstance(theirs, set):
+        elif isinstance(theirs, set):
             matches.append(len(theirs.intersection(mine)))
-            continue
-        shared = mine.keys() & theirs.keys()
-        matches.append(
-            sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
-        )
+        else:
+            shared = mine.keys() & theirs.keys()
+            matches.append(
+                sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
+            )
+    matches += [0] * (orders - longest)  # orders longer than the hypothesis
     return matches
 
 
@@ -117,18 +153,44 @@ class BleuColumns:
     ref_len: int
     match: tuple[int, ...]  # orders 1 .. K
     total: tuple[int, ...]
+    #: Whether the columns are ``sys_len, ref_len, match_1..K, total_1..K`` in this order
+    #: (sacreBLEU's, which `parbleu.metrics.bleu.formula.bleu_layout` makes): rows are then
+    #: read and written by slices.
+    sacrebleu_order: bool
 
     @classmethod
     def of(cls, layout: Layout) -> BleuColumns:
         """The positions of `layout`'s columns."""
         orders = range(1, layout.count("match") + 1)
-        return cls(
-            len(layout.columns),
-            layout.index("sys_len"),
-            layout.index("ref_len"),
-            tuple(layout.index(f"match_{n}") for n in orders),
-            tuple(layout.index(f"total_{n}") for n in orders),
+        sys_len, ref_len = layout.index("sys_len"), layout.index("ref_len")
+        match = tuple(layout.index(f"match_{n}") for n in orders)
+        total = tuple(layout.index(f"total_{n}") for n in orders)
+        positions = (sys_len, ref_len, *match, *total)
+        in_order = positions == tuple(range(len(layout.columns)))
+        return cls(len(layout.columns), sys_len, ref_len, match, total, in_order)
+
+    def read(self, row: list[Any], order: int) -> tuple[Any, Any, list[Any], list[Any]]:
+        """``sys_len``, ``ref_len`` and the matches and totals of orders 1 .. `order`."""
+        if self.sacrebleu_order:
+            first = 2 + len(self.match)
+            return row[0], row[1], row[2 : 2 + order], row[first : first + order]
+        return (
+            row[self.sys_len],
+            row[self.ref_len],
+            [row[i] for i in self.match[:order]],
+            [row[i] for i in self.total[:order]],
         )
+
+    def row(self, sys_len: int, ref_len: int, matches: list[int]) -> list[int]:
+        """A row of `width` columns; the totals follow from `sys_len` (n-grams of each order)."""
+        totals = [sys_len - n if sys_len > n else 0 for n in range(len(self.match))]
+        if self.sacrebleu_order:
+            return [sys_len, ref_len, *matches, *totals]
+        row = [0] * self.width
+        row[self.sys_len], row[self.ref_len] = sys_len, ref_len
+        for n, (match, total) in enumerate(zip(self.match, self.total, strict=True)):
+            row[match], row[total] = matches[n], totals[n]
+        return row
 
 
 class BleuSmallPath:
@@ -150,25 +212,20 @@ class BleuSmallPath:
         """Lowercased (if asked) and right-stripped, then tokenized and counted, as sacreBLEU."""
         if self._lowercase:
             line = line.lower()
-        return segment_ngrams(self._tokenizer.tokens(line.rstrip()), self._orders)
+        return SegmentNgrams(self._tokenizer.tokens(line.rstrip()), self._orders)
 
     def rows(self, lines: Sequence[str], references: ReferenceSet) -> list[list[int]]:
         """One row of the layout's columns per segment (the batch path's statistics)."""
+        ngrams = self.ngrams
         return [
-            self.row(line, [self.ngrams(text) for text in references.segment(index)])
+            self.row(ngrams(line), [ngrams(text) for text in references.segment(index)])
             for index, line in enumerate(lines)
         ]
 
-    def row(self, line: str, references: Sequence[SegmentNgrams]) -> list[int]:
+    def row(self, hypothesis: SegmentNgrams, references: Sequence[SegmentNgrams]) -> list[int]:
         """The statistics of one hypothesis against its references' n-grams."""
-        hypothesis = self.ngrams(line)
-        matches = clipped_matches(hypothesis.counts, _merged(references))
+        orders = self._orders
+        matches = clipped_matches(hypothesis, _merged(references, orders), orders)
         length = hypothesis.length
-        columns = self._columns
-        row = [0] * columns.width
-        row[columns.sys_len] = length
-        row[columns.ref_len] = closest_length(length, [r.length for r in references], self._mode)
-        for n, (match, total) in enumerate(zip(columns.match, columns.total, strict=True)):
-            row[match] = matches[n]
-            row[total] = length - n if length > n else 0
-        return row
+        ref_len = closest_length(length, [r.length for r in references], self._mode)
+        return self._columns.row(length, ref_len, matches)

@@ -20,7 +20,7 @@ default score averages over the orders both sides have (``eff:yes``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +38,12 @@ from parbleu.metrics.chrf.formula import chrf_from_totals, chrf_layout
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.result import ChrfScore
 from parbleu.metrics.chrf.scalar import scalar_chrf
-from parbleu.metrics.chrf.small import ChrfSmallPath, OrderColumns, order_columns
+from parbleu.metrics.chrf.small import (
+    ChrfSmallPath,
+    OrderColumns,
+    in_layout_order,
+    order_columns,
+)
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet
 from parbleu.signature import Signature
@@ -72,17 +77,22 @@ class ChrfReferences:
     present: BoolArray  # (n_streams, n_segments) reference exists
 
 
-def _columns_of(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
+def _columns_of(char_order: int, word_order: int) -> tuple[Layout, OrderColumns, bool]:
     layout = chrf_layout(char_order, word_order)
-    return layout, order_columns(layout, char_order, word_order)
+    columns = order_columns(layout, char_order, word_order)
+    return layout, columns, in_layout_order(columns)
 
 
 #: The layouts of chrF and chrF++ and where their columns sit, made once at import.
 _USUAL = {orders: _columns_of(*orders) for orders in ((6, 0), (6, 2))}
 
 
-def _layout_and_columns(char_order: int, word_order: int) -> tuple[Layout, OrderColumns]:
-    """The statistics layout of these orders and the positions of each order's columns."""
+def _layout_and_columns(char_order: int, word_order: int) -> tuple[Layout, OrderColumns, bool]:
+    """The statistics layout of these orders and where each order's columns sit.
+
+    The flag says whether they are ``hyp, ref, match`` of each order in turn (`in_layout_order`:
+    rows are then read as triples).
+    """
     usual = _USUAL.get((char_order, word_order))
     return usual if usual is not None else _columns_of(char_order, word_order)
 
@@ -101,8 +111,8 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     #: Up to this many segments, references given to a call are counted segment by segment
     #: (`parbleu.metrics.chrf.small`) instead of being prepared as corpus tables
-    #: (``benchmarks/percall.py --crossover``: faster up to about 6 segments).
-    small_input_limit = 6
+    #: (``benchmarks/percall.py --crossover``: faster up to about 8 segments).
+    small_input_limit = 8
 
     def __init__(
         self,
@@ -114,10 +124,10 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         **settings: Any,
     ) -> None:
         self.options = options_from(ChrfOptions, options, settings, "CHRF")
-        self._layout, self._order_columns = _layout_and_columns(
+        self._layout, self._order_columns, self._triples = _layout_and_columns(
             self.options.char_order, self.options.word_order
         )
-        self._small = ChrfSmallPath(self.options, self._order_columns, len(self._layout.columns))
+        self._small = ChrfSmallPath(self.options, self._order_columns, self._triples)
         self._setup(references, ref_streams, segment_refs)
 
     @property
@@ -188,14 +198,18 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         if len(values) != len(self._layout.columns):
             self._check_width(np.asarray(values))
         options = self.options
-        orders = ((values[h], values[r], values[m]) for h, r, m in self._order_columns)
+        if self._triples:
+            triple = iter(values)
+            orders: Iterable[tuple[Any, Any, Any]] = zip(triple, triple, triple, strict=True)
+        else:
+            orders = [(values[h], values[r], values[m]) for h, r, m in self._order_columns]
         return ChrfScore(
             score=scalar_chrf(orders, options.beta, eps_smoothing=options.eps_smoothing),
             name=options.name,
             char_order=options.char_order,
             word_order=options.word_order,
             beta=options.beta,
-            statistics=tuple(int(x) for x in values),
+            statistics=tuple(map(int, values)),
             signature=signature if signature is not None else self.signature(),
         )
 

@@ -39,6 +39,8 @@ class ChrfOptions:
     eps_smoothing: bool = False
 
     def __post_init__(self) -> None:
+        if _already_checked(self):
+            return
         values = {
             "char_order": check_int(
                 self.char_order, "char_order", minimum=0, maximum=MAX_NGRAM_ORDER
@@ -53,8 +55,7 @@ class ChrfOptions:
         }
         if values["char_order"] + values["word_order"] == 0:
             raise OptionError("char_order and word_order are both 0: there is nothing to count")
-        for name, normalized in values.items():
-            object.__setattr__(self, name, normalized)
+        vars(self).update(values)  # the frozen fields, each set once (as object.__setattr__)
 
     @property
     def order(self) -> int:
@@ -78,6 +79,28 @@ class ChrfOptions:
             ("nw", "nw", str(self.word_order)),
             ("space", "s", "yes" if self.whitespace else "no"),
         ]
+
+
+def _already_checked(options: ChrfOptions) -> bool:
+    """Whether every field already holds what the checks would make of it (the usual case).
+
+    Orders and beta that are integers (not bools) within their bounds, flags that are True or
+    False: the checks would keep each value as it is, so a metric made for each call
+    (``sentence_chrf``) skips them. tests/metrics/chrf/test_small_path.py compares both ways.
+    """
+    char_order, word_order, beta = options.char_order, options.word_order, options.beta
+    return (
+        type(char_order) is int
+        and type(word_order) is int
+        and type(beta) is int
+        and 0 <= char_order <= MAX_NGRAM_ORDER
+        and 0 <= word_order <= MAX_NGRAM_ORDER
+        and char_order + word_order > 0
+        and 0 <= beta <= MAX_F_BETA
+        and type(options.lowercase) is bool
+        and type(options.whitespace) is bool
+        and type(options.eps_smoothing) is bool
+    )
 
 
 def _beta(value: object) -> float:

@@ -8,9 +8,9 @@ milliseconds. Here each segment is counted on its own, with the statistics of th
 * character n-grams of orders 1 .. ``char_order``: the code points of the hypothesis and its
   references (whitespace removed unless kept) are numbered densely, so that an n-gram is one
   integer in bijective base ``B`` (digits 1 .. B - 1, so n-grams of different orders never
-  share a number); the n-grams of every order are one row of a small matrix, and the shared
-  counts are two binary searches. Short texts, and a vocabulary too large for 63-bit
-  numbers, are counted as Python strings instead.
+  share a number); the numbers of both sides are sorted together and counted run by run.
+  Short texts, and a vocabulary too large for 62-bit numbers, are counted as Python
+  strings instead.
 * word n-grams (chrF++): chrF++'s words (`parbleu.tokenizers.chrf_words.split_word`) counted
   in Python.
 * per order ``(hyp, ref, match)``, the hypothesis count 0 where the reference has no n-gram
@@ -27,41 +27,52 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 
+from parbleu.arrays import IntArray
 from parbleu.metrics.chrf.formula import chrf_orders
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.metrics.chrf.scalar import scalar_chrf
 from parbleu.references import ReferenceSet
 from parbleu.stats import Layout
-from parbleu.tokenizers.chrf_words import split_word
+from parbleu.tokenizers.chrf_words import split_words
 
-__all__ = ["ChrfSmallPath", "OrderColumns", "character_matches", "order_columns", "word_matches"]
+__all__ = [
+    "ChrfSmallPath",
+    "OrderColumns",
+    "character_matches",
+    "in_layout_order",
+    "order_columns",
+    "word_matches",
+]
 
 #: Per order, (hyp, ref, match) of one hypothesis against one reference.
 OrderCounts = list[tuple[int, int, int]]
 
-#: Largest number an n-gram may need (numbers stay exact in int64).
+#: Largest number an n-gram may need (numbers stay exact in int64, with a bit to spare).
 _LIMIT = 1 << 62
+#: The n-grams of an empty text.
+_NONE: IntArray = np.zeros(0, dtype=np.int64)
 #: Up to this many characters in all, Python strings are counted faster than arrays are set
 #: up (benchmarks/percall.py --crossover measured about 40-60 for chrF's six orders).
 SHORT_TEXT = 48
 
 
 def _python_character_matches(texts: Sequence[str], order: int) -> list[list[int]]:
-    """`character_matches` with Python strings (short texts, vocabularies too large for numbers)."""
+    """`character_matches` with Python strings (short texts, vocabularies too large for numbers).
 
-    def ngrams(text: str, n: int) -> Counter[str]:
-        return Counter([text[i : i + n] for i in range(len(text) - n + 1)])
+    The n-grams of all orders of a text are one Counter (an n-gram's order is its length).
+    """
 
-    hypothesis = [ngrams(texts[0], n) for n in range(1, order + 1)]
+    def ngrams(text: str) -> Counter[str]:
+        size = len(text)
+        return Counter([text[i : i + n] for n in range(1, order + 1) for i in range(size - n + 1)])
+
+    hypothesis = ngrams(texts[0])
     out = []
     for reference in texts[1:]:
-        matches = []
-        for n, mine in enumerate(hypothesis, 1):
-            theirs = ngrams(reference, n)
-            shared = mine.keys() & theirs.keys()
-            matches.append(
-                sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
-            )
+        theirs = ngrams(reference)
+        matches = [0] * order
+        for ngram in hypothesis.keys() & theirs.keys():
+            matches[len(ngram) - 1] += min(hypothesis[ngram], theirs[ngram])
         out.append(matches)
     return out
 
@@ -73,50 +84,103 @@ def character_matches(texts: Sequence[str], order: int) -> list[list[int]]:
     in the hypothesis and in reference k.
     """
     joined = "".join(texts)
-    if len(joined) <= SHORT_TEXT:
-        return _python_character_matches(texts, order)
+    if len(joined) > SHORT_TEXT:
+        numbered = _numbered_ngrams(joined, [len(text) for text in texts], order)
+        if numbered is not None:
+            return _shared_numbers(*numbered, order)
+    return _python_character_matches(texts, order)
+
+
+def _numbered_ngrams(
+    joined: str, lengths: list[int], order: int
+) -> tuple[list[IntArray], int] | None:
+    """Each text's n-grams of orders 1 .. `order` as numbers, and the base of the numbers.
+
+    A code point is a digit of its own: the code point plus one where the largest code point
+    leaves room (most European text), else its rank among the code points used. ``None``
+    where the numbers would not fit in 62 bits.
+    """
     codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    vocabulary, ids = np.unique(codes, return_inverse=True)
-    base = len(vocabulary) + 1
-    if base**order >= _LIMIT:
-        return _python_character_matches(texts, order)
-    size = len(codes)
-    numbers = np.zeros((order, size), dtype=np.int64)
-    numbers[0] = ids.reshape(-1) + 1
-    for n in range(1, min(order, size)):
-        np.multiply(numbers[n - 1, : size - n], base, out=numbers[n, : size - n])
-        numbers[n, : size - n] += numbers[0, n:]
-    starts = np.cumsum([0, *map(len, texts)])
-    ends = np.arange(size) + np.arange(order)[:, None]  # the last character of each n-gram
-    positions = np.arange(size)
-    hypothesis = numbers[ends < starts[1]]
-    mine, counts = np.unique(hypothesis, return_counts=True)
-    orders = np.searchsorted(base ** np.arange(1, order + 1, dtype=np.int64) - 1, mine)
+    base = int(codes.max()) + 2
+    if base**order < _LIMIT:
+        digits = codes.astype(np.int64)
+    else:
+        vocabulary, ranks = np.unique(codes, return_inverse=True)
+        base = len(vocabulary) + 1
+        if base**order >= _LIMIT:
+            return None
+        digits = ranks.astype(np.int64).reshape(-1)
+    digits += 1
+    bounds = list(itertools.accumulate(lengths, initial=0))
+    texts: list[list[IntArray]] = [[] for _ in lengths]
+    numbers = digits
+    for n in range(order):  # the n-grams of order n + 1 start at every position but the last n
+        if n:
+            numbers = numbers[:-1] * base
+            numbers += digits[n:]
+        for pieces, first, last in zip(texts, bounds, bounds[1:], strict=False):
+            if last - n > first:
+                pieces.append(numbers[first : last - n])
+    return [np.concatenate(pieces) if pieces else _NONE for pieces in texts], base
+
+
+def _shared_numbers(texts: list[IntArray], base: int, order: int) -> list[list[int]]:
+    """Per reference ``texts[1:]``, the n-gram numbers it shares with ``texts[0]``, per order.
+
+    Hypothesis and reference numbers, tagged by side in the lowest bit, are sorted together:
+    each distinct n-gram is a run, its hypothesis count the even keys, its reference count
+    the odd ones. Numbers of order n lie in ``[B^(n-1), B^n)``, which gives each run's order.
+    """
+    hypothesis = texts[0] * 2
+    ceilings = base ** np.arange(1, order + 1, dtype=np.int64) - 1
     out = []
-    for first, last in itertools.pairwise(starts[1:]):
-        theirs = np.sort(numbers[(positions >= first) & (ends < last)])
-        shared = np.searchsorted(theirs, mine, "right") - np.searchsorted(theirs, mine, "left")
-        matched = np.bincount(orders, weights=np.minimum(counts, shared), minlength=order)
-        out.append([int(m) for m in matched])
+    for reference in texts[1:]:
+        if not len(hypothesis) or not len(reference):
+            out.append([0] * order)
+            continue
+        keys = np.concatenate((hypothesis, reference * 2 + 1))
+        keys.sort()
+        numbers = keys >> 1
+        starts = np.empty(len(keys), dtype=bool)
+        starts[0] = True
+        np.not_equal(numbers[1:], numbers[:-1], out=starts[1:])
+        run = np.cumsum(starts)
+        run -= 1
+        in_reference = np.bincount(run, weights=keys & 1)
+        in_hypothesis = np.bincount(run) - in_reference
+        orders = np.searchsorted(ceilings, numbers[starts])
+        shared = np.minimum(in_hypothesis, in_reference)
+        out.append(np.bincount(orders, weights=shared, minlength=order).astype(int).tolist())
     return out
 
 
-def _word_ngrams(words: list[str], order: int) -> list[Counter[Hashable]]:
-    shifted = [words[i:] for i in range(order)]
-    counts: list[Counter[Hashable]] = [Counter(words)]
-    counts += [Counter(zip(*shifted[:n], strict=False)) for n in range(2, order + 1)]
-    return counts
+def _shared_counts(mine: Counter[Hashable], theirs: Counter[Hashable]) -> int:
+    """The n-grams two Counters share, each counted as often as in the one holding it less."""
+    shared = mine.keys() & theirs.keys()
+    return sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
 
 
 def word_matches(hypothesis: list[str], reference: list[str], order: int) -> list[int]:
-    """Per word order, the word n-grams the two word lists share (smaller counts)."""
-    matches = []
-    for mine, theirs in zip(
-        _word_ngrams(hypothesis, order), _word_ngrams(reference, order), strict=True
-    ):
-        shared = mine.keys() & theirs.keys()
+    """Per word order, the word n-grams the two word lists share (smaller counts).
+
+    Words are counted (they repeat: commas, articles); longer n-grams rarely repeat within a
+    sentence, and where either side has each n-gram once, the shared n-grams are those both
+    sets of n-grams hold.
+    """
+    matches = [_shared_counts(Counter(hypothesis), Counter(reference))]
+    mine_shifted = [hypothesis[i:] for i in range(order)]
+    theirs_shifted = [reference[i:] for i in range(order)]
+    for n in range(2, order + 1):
+        mine: set[Hashable] = set(zip(*mine_shifted[:n], strict=False))
+        theirs: set[Hashable] = set(zip(*theirs_shifted[:n], strict=False))
+        if len(mine) == len(hypothesis) - n + 1 or len(theirs) == len(reference) - n + 1:
+            matches.append(len(mine & theirs))
+            continue
         matches.append(
-            sum(map(min, map(mine.__getitem__, shared), map(theirs.__getitem__, shared)))
+            _shared_counts(
+                Counter(zip(*mine_shifted[:n], strict=False)),
+                Counter(zip(*theirs_shifted[:n], strict=False)),
+            )
         )
     return matches
 
@@ -137,13 +201,24 @@ def order_columns(layout: Layout, char_order: int, word_order: int) -> OrderColu
     )
 
 
-class ChrfSmallPath:
-    """Rows of chrF statistics of a few segments, for one set of options."""
+def in_layout_order(columns: OrderColumns) -> bool:
+    """Whether `columns` are ``hyp, ref, match`` of each order in turn (`chrf_layout`'s)."""
+    return columns == tuple((n, n + 1, n + 2) for n in range(0, 3 * len(columns), 3))
 
-    def __init__(self, options: ChrfOptions, columns: OrderColumns, width: int) -> None:
+
+class ChrfSmallPath:
+    """Rows of chrF statistics of a few segments, for one set of options.
+
+    Args:
+        options: the metric's options.
+        columns: where each order's ``hyp``, ``ref`` and ``match`` sit in a row.
+        in_order: whether they are in turn from the first column (`in_layout_order`).
+    """
+
+    def __init__(self, options: ChrfOptions, columns: OrderColumns, in_order: bool) -> None:
         self._options = options
         self._positions = columns
-        self._width = width
+        self._in_order = in_order
 
     def rows(self, lines: Sequence[str], references: ReferenceSet) -> list[list[int]]:
         """One row of the layout's columns per segment (the batch path's statistics)."""
@@ -160,7 +235,9 @@ class ChrfSmallPath:
             )
             if score > best_score:
                 best, best_score = counts, score
-        row = [0] * self._width
+        if self._in_order:
+            return [count for counts in best for count in counts]
+        row = [0] * (3 * len(self._positions))
         for (hyp, ref, match), where in zip(best, self._positions, strict=True):
             row[where[0]], row[where[1]], row[where[2]] = hyp, ref, match
         return row
@@ -177,7 +254,7 @@ class ChrfSmallPath:
             matched = character_matches(chars, options.char_order)
             self._extend(per_reference, matched, [len(text) for text in chars], options.char_order)
         if options.word_order:
-            words = [[t for word in text.split() for t in split_word(word)] for text in texts]
+            words = [split_words(text) for text in texts]
             matched = [word_matches(words[0], ws, options.word_order) for ws in words[1:]]
             self._extend(per_reference, matched, [len(ws) for ws in words], options.word_order)
         return per_reference
