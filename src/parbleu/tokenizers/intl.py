@@ -72,13 +72,11 @@ class International(Tokenizer):
         An ASCII line goes through `re` (same rules); another line where no number stands
         next to punctuation is one scan for the marks and the runs between them (`_TOKEN`).
         """
-        if line.isascii():
-            rules = _ASCII_RULES
-        elif _NUMBER_BESIDE_PUNCTUATION.search(line) is None:
-            return _TOKEN.findall(line)
-        else:
-            rules = _LINE_RULES
-        for pattern, replacement in rules:
+        if not line.isascii():
+            if _NUMBER_BESIDE_PUNCTUATION.search(line) is None:
+                return _TOKEN.findall(line)
+            return self.tokenize(line).split()
+        for pattern, replacement in _ASCII_RULES:
             line = pattern.sub(replacement, line)
         return line.split()
 
