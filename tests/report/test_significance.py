@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parbleu import BLEU, CHRF, TER
-from parbleu.report.clusters import clusters
 from parbleu.report.inputs import ReportInputs, Significance
 from parbleu.report.scoring import score_columns
 from parbleu.report.significance import metric_tests
 from parbleu.significance import paired_bootstrap, paired_randomization
+from parbleu.significance.clusters import clusters
 
 
 @pytest.fixture(scope="module")

@@ -220,10 +220,10 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--format",
         "-f",
-        choices=["json", "text", "latex"],
+        choices=["json", "text", "latex", "markdown", "csv"],
         default="json",
-        help="output format; latex: sacreBLEU's table of several systems (default: json, or "
-        "$SACREBLEU_FORMAT)",
+        help="output format; latex: sacreBLEU's table of several systems; markdown, csv: "
+        "--paper-table only (default: json, or $SACREBLEU_FORMAT)",
     )
     group.add_argument(
         "--table-style",
@@ -239,6 +239,18 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         help="progress on standard error when it is a terminal (default: unless -q)",
     )
     group.add_argument("--no-color", "-nc", action="store_true", help="accepted; never colored")
+
+
+def _paper_table_option(parser: argparse.ArgumentParser) -> None:
+    """``--paper-table``: the WMT-style table of every system (docs/significance.md)."""
+    group = parser.add_argument_group("paper table (docs/significance.md)")
+    group.add_argument(
+        "--paper-table",
+        action="store_true",
+        help="every system ranked in significance clusters of every pair (-pbs, the default, "
+        "or -par) with 95%% intervals, per metric, named by file stem; -f text, latex "
+        "(booktabs), markdown, csv or json",
+    )
 
 
 def build_parser(
@@ -285,5 +297,6 @@ def build_parser(
     _local_test_set_options(parser)
     _significance_options(parser)
     _report_options(parser)
+    _paper_table_option(parser)
     parser.add_argument("--version", "-V", action="version", version=f"parbleu {__version__}")
     return parser

@@ -116,6 +116,7 @@ _NOT_FOR_REPORTS = {
     "citation": "--citation",
     "download": "--download",
     "detail": "-d/--detail",
+    "paper_table": "--paper-table",
 }
 
 

@@ -139,7 +139,7 @@ class OutputRequest:
     """How results are printed: format, decimals, signatures, warnings, progress.
 
     ``table_style`` is ``--table-style``: ``parbleu``, or ``sacrebleu`` for sacreBLEU's grid
-    of a paired test.
+    of a paired test. ``paper_table`` is ``--paper-table`` (`parbleu.cli.significance.paper_table`).
     """
 
     format: str = "json"
@@ -149,6 +149,7 @@ class OutputRequest:
     quiet: bool = False
     progress: bool | None = None
     table_style: str = "parbleu"
+    paper_table: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ def output_request(namespace: argparse.Namespace) -> OutputRequest:
         namespace.quiet,
         namespace.progress,
         namespace.table_style,
+        namespace.paper_table,
     )
 
 
@@ -217,7 +219,8 @@ def _significance(namespace: argparse.Namespace, environ: Mapping[str, str]) -> 
     request = SignificanceRequest(
         confidence=namespace.confidence,
         confidence_n=namespace.confidence_n,
-        paired_bs=namespace.paired_bs,
+        # --paper-table tests every pair with the paired bootstrap unless -par is given
+        paired_bs=namespace.paired_bs or (namespace.paper_table and not namespace.paired_ar),
         paired_bs_n=namespace.paired_bs_n,
         paired_ar=namespace.paired_ar,
         paired_ar_n=namespace.paired_ar_n,

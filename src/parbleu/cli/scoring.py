@@ -127,6 +127,10 @@ def score(
         raise OptionError(
             "--scores (segment scores computed elsewhere) goes with -ci, -pbs, -par or --blocks"
         )
+    if request.output.paper_table or request.output.format in ("markdown", "csv"):
+        from parbleu.cli.significance.paper_table import check_paper_table  # noqa: PLC0415
+
+        check_paper_table(request)
     metrics = with_language_defaults(request.metrics, inputs, stderr, quiet=request.output.quiet)
     jobs = request.jobs or available_cores()
     command = _Command(request, metrics, stderr, jobs, labels, progress or Progress.off())

@@ -6,17 +6,17 @@
   `parbleu.significance.paired_bootstrap` gives with either system as the baseline.
 * Approximate randomization (Riezler and Maxwell 2005) of each system against the baseline:
   `parbleu.significance.paired_randomization` as it is.
-* Clusters (`parbleu.report.clusters`) from the paired bootstrap p-values.
+* Clusters (`parbleu.significance.clusters`) from the paired bootstrap p-values.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parbleu.report.clusters import Ranking, clusters
 from parbleu.report.inputs import Significance
 from parbleu.report.scoring import MetricColumn
 from parbleu.significance import Estimate, paired_bootstrap_all_pairs, paired_randomization
+from parbleu.significance.clusters import Ranking, clusters
 
 __all__ = ["MetricTests", "metric_tests"]
 

@@ -2,7 +2,7 @@
 
 `parbleu.significance.paired` holds the tests, `resampling` the linear algebra they share,
 `results` their frozen results, `blocks` and `student_t` the block t-test of Papineni et al.
-(2002), section 3.
+(2002), section 3, `clusters` the WMT-style significance clusters of ranked systems.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ for every test.
 The seed comes resolved in the request: ``--seed`` if given, else sacreBLEU's
 ``SACREBLEU_SEED`` variable if set (so that scripts written for sacreBLEU reproduce its
 numbers), else 12345 (`parbleu.cli.significance.seeds`). ``none`` draws fresh entropy.
+
+``--paper-table`` ranks every system in significance clusters of every pair, with intervals
+(`parbleu.cli.significance.paper_table`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from parbleu.cli.significance.blocks import block_json, block_text
 from parbleu.cli.significance.confidence import confidence_lines
 from parbleu.cli.significance.external import check_scores_options, read_external_scores
 from parbleu.cli.significance.paired import paired_json, paired_text
+from parbleu.cli.significance.paper_formats import paper_lines
+from parbleu.cli.significance.paper_table import paper_names, paper_table
 from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.significance import paired_bootstrap, paired_randomization
@@ -100,7 +105,8 @@ def significance_lines(
     tests, output = request.significance, request.output
     check_scores_options(tests.scores, request.inputs.systems)
     seed = tests.seed
-    shown = _display_names(request, names)
+    paper = request.output.paper_table
+    shown = paper_names(names) if paper else _display_names(request, names)
     step = progress or (lambda _: None)
     statistics = []
     for metric in metrics:
@@ -112,6 +118,9 @@ def significance_lines(
         step("reading the external scores")
         metrics, statistics = _with_external(request, metrics, statistics, shown, len(systems[0]))
     step("resampling")
+    if paper:
+        table = paper_table(request, metrics, statistics)
+        return paper_lines(table, output.format, width=output.width, short=output.short)
     pairs = list(zip(metrics, statistics, strict=True))
     if tests.confidence:
         return confidence_lines(
