@@ -16,11 +16,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,11 +27,11 @@ import pytest
 import sacrebleu
 
 from parbleu import BLEU, TER
-from parbleu.cli.main import run
 from parbleu.report.inputs import ReportInputs, Significance
 from parbleu.report.scoring import score_columns
 from parbleu.report.significance import metric_tests
 from parbleu.significance import paired_bootstrap, paired_randomization
+from tests.cli.test_formats import ours, theirs
 from tests.compat.callers.patterns import assert_identical
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
@@ -61,15 +59,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"refs": refs, "paths": paths, "systems": systems}
 
 
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), io.BytesIO(b""), out, err)
-    return code, out.getvalue(), err.getvalue()
-
-
 def _table(files: dict[str, Any], *options: str) -> str:
     argv = [*files["refs"], "-i", *files["paths"].values(), "--paper-table", "-pbsn", N]
-    code, out, err = _run(*argv, *options)
+    code, out, err = ours(*argv, *options)
     assert code == 0, err
     return out
 
@@ -263,7 +255,7 @@ def test_files_with_the_same_stem_keep_their_paths(files: dict[str, Any], tmp_pa
     other = tmp_path / "strong.txt"
     shutil.copy(files["paths"]["strong"], other)
     argv = [*files["refs"], "-i", files["paths"]["strong"], str(other), files["paths"]["weak"]]
-    code, out, err = _run(*argv, "--paper-table", "-pbsn", "20", "-f", "csv")
+    code, out, err = ours(*argv, "--paper-table", "-pbsn", "20", "-f", "csv")
     assert code == 0, err
     assert {row["system"] for row in csv.DictReader(io.StringIO(out))} == {
         files["paths"]["strong"],
@@ -287,13 +279,13 @@ def test_files_with_the_same_stem_keep_their_paths(files: dict[str, Any], tmp_pa
 def test_what_it_cannot_honour_is_a_usage_error(
     files: dict[str, Any], options: list[str], message: str
 ) -> None:
-    code, out, err = _run(*files["refs"], "-i", *files["paths"].values(), *options)
+    code, out, err = ours(*files["refs"], "-i", *files["paths"].values(), *options)
     assert (code, out) == (2, "")
     assert message in err
 
 
 def test_one_system_is_a_usage_error(files: dict[str, Any]) -> None:
-    code, _, err = _run(*files["refs"], "-i", files["paths"]["fair"], "--paper-table")
+    code, _, err = ours(*files["refs"], "-i", files["paths"]["fair"], "--paper-table")
     assert code == 2
     assert "two systems" in err
 
@@ -307,15 +299,15 @@ def test_sacrebleu_table_style_is_sacrebleus_text(
     paths = files["paths"]
     argv = [*files["refs"], "-i", paths["fair"], paths["strong"], paths["weak"], "-pbs"]
     argv += ["-pbsn", N, "-m", "bleu", "chrf", "-f", "text"]
-    env = {k: v for k, v in os.environ.items() if k != "SACREBLEU_SEED"}
-    theirs = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        timeout=120,
-    ).stdout
-    code, ours, err = _run(*argv, "--table-style", "sacrebleu")
+    code, ours_text, err = ours(*argv, "--table-style", "sacrebleu")
     assert code == 0, err
-    assert_identical(theirs, ours)
+    assert_identical(theirs(*argv), ours_text)
+
+
+def test_the_report_refuses_it(files: dict[str, Any], tmp_path: Path) -> None:
+    """``parbleu report`` has its own cluster table: ``--paper-table`` is a usage error there."""
+    argv = ["report", *files["refs"], "-i", *files["paths"].values(), "--paper-table"]
+    code, out, err = ours(*argv, "-o", str(tmp_path / "r.html"))
+    assert (code, out) == (2, "")
+    assert "--paper-table does not apply to parbleu report" in err
+    assert not (tmp_path / "r.html").exists()
