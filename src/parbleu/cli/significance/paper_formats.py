@@ -5,7 +5,8 @@ the rank range of its cluster (``1-2``: the cluster spans places 1 and 2), the s
 ``-w`` decimals and the bootstrap 95% interval ``[lower, upper]``; text and LaTeX draw a rule
 between the first metric's clusters, as WMT's findings papers do. LaTeX is a ``booktabs``
 ``tabular`` (`parbleu.cli.latex`), the test and signatures as ``%`` comments before it and
-nothing after ``\end{tabular}``. CSV and JSON carry full-precision numbers for programs.
+nothing after ``\end{tabular}``. CSV and JSON carry full-precision numbers for programs; JSON
+also each system's p-value against every other system.
 """
 
 from __future__ import annotations
@@ -143,6 +144,11 @@ def _json(table_: PaperTable) -> list[str]:
                 "lower": estimate.lower,
                 "upper": estimate.upper,
                 "higher_is_better": column.higher_is_better,
+                "p_values": {
+                    table_.systems[j]: column.p_values[i][j]
+                    for j in table_.order
+                    if j != i
+                },
                 "signature": column.signature.format(),
             }
         rows.append(row)

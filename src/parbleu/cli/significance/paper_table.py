@@ -36,12 +36,17 @@ __all__ = ["PaperColumn", "PaperTable", "check_paper_table", "paper_names", "pap
 
 @dataclass(frozen=True)
 class PaperColumn:
-    """One metric for every system (input order): scores, 95% intervals, clusters."""
+    """One metric for every system (input order): scores, 95% intervals, clusters.
+
+    ``p_values[i][j]`` is the paired test's p-value of systems ``i`` and ``j`` (1.0 for
+    ``i == j``).
+    """
 
     name: str
     higher_is_better: bool
     scores: tuple[float, ...]
     estimates: tuple[Estimate, ...]
+    p_values: tuple[tuple[float, ...], ...]
     ranking: Ranking
     signature: Signature
 
@@ -137,6 +142,7 @@ def _column(
         metric.higher_is_better,
         bootstrap.scores,
         bootstrap.estimates,
+        tuple(map(tuple, p_values)),
         ranking,
         signature,
     )
