@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from parbleu.cli.requests import ScoreRequest
 from parbleu.cli.significance.common import THRESHOLD
+from parbleu.cli.significance.external import system_name
 from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.signature import Signature
@@ -98,11 +98,11 @@ def check_paper_table(request: ScoreRequest) -> None:
 
 
 def paper_names(names: Sequence[str]) -> list[str]:
-    """Systems named by file stem (``sys/BUPT_rush.txt`` is ``BUPT_rush``).
+    """Systems named by file stem, as ``--scores`` names them.
 
-    The names stay as given when two stems coincide.
+    ``sys/BUPT_rush.txt`` is ``BUPT_rush``; the names stay as given when two stems coincide.
     """
-    stems = [Path(name).name.removesuffix(".gz").removesuffix(".txt") or name for name in names]
+    stems = [system_name(name) or name for name in names]
     return stems if len(set(stems)) == len(stems) else list(names)
 
 
