@@ -145,9 +145,7 @@ def _json(table_: PaperTable) -> list[str]:
                 "upper": estimate.upper,
                 "higher_is_better": column.higher_is_better,
                 "p_values": {
-                    table_.systems[j]: column.p_values[i][j]
-                    for j in table_.order
-                    if j != i
+                    table_.systems[j]: column.p_values[i][j] for j in table_.order if j != i
                 },
                 "signature": column.signature.format(),
             }
