@@ -340,3 +340,21 @@ def test_identical_systems_by_hand(files: dict[str, Any], tmp_path: Path) -> Non
     assert ranks == {"fair": (1, 1), "copy": (2, 2), "weak": (3, 3)}
     rows = json.loads(ours(*argv, "--paper-table", "-pbsn", N)[1])
     assert rows[0]["BLEU"]["p_values"]["copy"] == 1 / (int(N) + 1)
+
+
+def test_a_test_set_file_names_systems_by_stream(files: dict[str, Any], tmp_path: Path) -> None:
+    """Systems of ``--test-set-file`` keep their stream names; scores as sacreBLEU's."""
+    refs = _refs(files)
+    systems = files["systems"]
+    path = tmp_path / "test.jsonl"
+    records = [
+        {"ref": ref, **{f"mt:{name}": systems[name][i] for name in ("weak", "strong")}}
+        for i, ref in enumerate(refs[0])
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, out, err = ours("--test-set-file", str(path), "--paper-table", "-pbsn", N, "-f", "csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["system"] for r in rows] == ["mt:strong", "mt:weak"]
+    expected = sacrebleu.corpus_bleu(systems["strong"], refs[:1]).score
+    assert float(rows[0]["BLEU"]) == pytest.approx(expected)
