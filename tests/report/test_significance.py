@@ -123,7 +123,9 @@ def test_clusters_separate_exactly_where_every_cross_pair_is_significant(
     order = ranking.order
     assert [scores[i] for i in order] == sorted(scores, reverse=True)
     for k in range(n - 1):
-        separated = all(p[i][j] < 0.05 for i in order[: k + 1] for j in order[k + 1 :])
+        separated = scores[order[k]] != scores[order[k + 1]] and all(
+            p[i][j] < 0.05 for i in order[: k + 1] for j in order[k + 1 :]
+        )
         assert (ranking.cluster[order[k]] != ranking.cluster[order[k + 1]]) == separated
     for s in range(n):
         first, last = ranking.ranges[s]

@@ -7,7 +7,9 @@ above it is significantly better than every system below it. The rule here, exac
 1. order the systems by score, best first (ties keep the order given);
 2. put a boundary between positions ``k`` and ``k + 1`` if and only if, for every system ``i``
    at positions ``0 .. k`` and every system ``j`` at positions ``k + 1 ..``, the paired test
-   says ``p(i, j) < alpha``;
+   says ``p(i, j) < alpha``, and the scores on either side of it differ (two systems of
+   equal score are never separated: sacreBLEU's bootstrap p-value, which counts resampled
+   differences strictly above the observed one, gives identical outputs p = 1 / (n + 1));
 3. a cluster is a maximal run of positions without a boundary; its systems share the rank
    range ``first position + 1`` to ``last position + 1`` (``1-3``), as WMT prints it.
 
@@ -55,7 +57,8 @@ def clusters(
     sign = -1.0 if higher_is_better else 1.0
     order = sorted(range(len(scores)), key=lambda i: (sign * scores[i], i))
     boundaries = [
-        all(p_values[i][j] < alpha for i in order[: k + 1] for j in order[k + 1 :])
+        scores[order[k]] != scores[order[k + 1]]
+        and all(p_values[i][j] < alpha for i in order[: k + 1] for j in order[k + 1 :])
         for k in range(len(order) - 1)
     ]
     cluster = [0] * len(scores)
