@@ -81,7 +81,7 @@ class _Command:
         jobs = self.jobs if jobs is None else jobs
         request = self.metric_request
         context = Context(sentence_level=request.sentence_level, jobs=jobs)
-        return build_metrics(request.names, request.settings, context)
+        return build_metrics(request.names, request.settings, context, several=True)
 
     def one_system(self, scores: Sequence[Any], fmt: str | None = None) -> list[str]:
         """One system's scores, ordered as sacreBLEU orders them: by metric name."""
