@@ -220,10 +220,10 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--format",
         "-f",
-        choices=["json", "text", "latex"],
+        choices=["json", "text", "latex", "csv"],
         default="json",
-        help="output format; latex: sacreBLEU's table of several systems (default: json, or "
-        "$SACREBLEU_FORMAT)",
+        help="output format; latex: sacreBLEU's table of several systems; csv: -sl's segment "
+        "scores (default: json, or $SACREBLEU_FORMAT)",
     )
     group.add_argument(
         "--table-style",
@@ -239,6 +239,16 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         help="progress on standard error when it is a terminal (default: unless -q)",
     )
     group.add_argument("--no-color", "-nc", action="store_true", help="accepted; never colored")
+
+
+def _side_by_side_options(parser: argparse.ArgumentParser) -> None:
+    """``--sort-by-difference`` of ``-sl`` with several systems (`parbleu.cli.side_by_side`)."""
+    parser.add_argument(
+        "--sort-by-difference",
+        action="store_true",
+        help="-sl with several systems: segments worst first by the second system's "
+        "difference against the first in the first metric",
+    )
 
 
 def build_parser(
@@ -280,6 +290,7 @@ def build_parser(
         help=f"metrics to compute (default: {' '.join(default_metrics)})",
     )
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score each segment")
+    _side_by_side_options(parser)
     add_metric_options(parser, metrics)
     add_test_set_options(parser)
     _local_test_set_options(parser)

@@ -139,7 +139,8 @@ class OutputRequest:
     """How results are printed: format, decimals, signatures, warnings, progress.
 
     ``table_style`` is ``--table-style``: ``parbleu``, or ``sacrebleu`` for sacreBLEU's grid
-    of a paired test.
+    of a paired test. ``sort_by_difference`` orders ``-sl``'s segments of several systems
+    worst first (`parbleu.cli.side_by_side`).
     """
 
     format: str = "json"
@@ -149,6 +150,7 @@ class OutputRequest:
     quiet: bool = False
     progress: bool | None = None
     table_style: str = "parbleu"
+    sort_by_difference: bool = False
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,10 @@ def metric_request(namespace: argparse.Namespace, metrics: CommandMetrics) -> Me
 
 
 def output_request(namespace: argparse.Namespace) -> OutputRequest:
-    """``-f``, ``-w``, ``-b``, ``-sh``, ``-q``, ``--progress`` and ``--table-style``."""
+    """The output options: ``-f``, ``-w``, ``-b``, ``-sh``, ``-q``, ``--progress``, ...
+
+    ... ``--table-style`` and ``--sort-by-difference``.
+    """
     return OutputRequest(
         namespace.format,
         namespace.width,
@@ -210,6 +215,7 @@ def output_request(namespace: argparse.Namespace) -> OutputRequest:
         namespace.quiet,
         namespace.progress,
         namespace.table_style,
+        namespace.sort_by_difference,
     )
 
 
