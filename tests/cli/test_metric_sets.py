@@ -8,35 +8,15 @@ its segment scores, what its BootstrapAggregator resamples).
 
 from __future__ import annotations
 
-import io
 import json
 import math
-from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 from rouge_score import rouge_scorer
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
-from parbleu.cli.main import run
-
-SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
-REF_A, REF_B = str(SAMPLE / "ref.A.txt"), str(SAMPLE / "ref.B.txt")
-FAIR, WEAK = str(SAMPLE / "system-fair.txt"), str(SAMPLE / "system-weak.txt")
-
-
-def lines(path: str) -> list[str]:
-    return Path(path).read_text(encoding="utf-8").splitlines()
-
-
-def parbleu(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stderr(err):  # argparse's usage errors
-        try:
-            code = run(list(argv), io.BytesIO(b""), out, err)
-        except SystemExit as exit_:
-            code = int(exit_.code or 0)
-    return code, out.getvalue(), err.getvalue()
+from tests.cli.sample_run import FAIR, REF_A, WEAK, lines, parbleu
 
 
 def weighted_bleu(system: str, weights: tuple[float, ...]) -> float:
@@ -147,3 +127,20 @@ def test_bad_values_are_one_line_usage_errors(argv: tuple[str, ...], message: st
     assert (code, out) == (2, "")
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_weight_sets_per_segment() -> None:
+    """-sl gives each weight set's sentence BLEU; oracle: sacreBLEU's BLEU of that many
+    orders with effective order, as its sentence_bleu sets it."""
+    code, out, _ = parbleu(REF_A, "-i", FAIR, "-sl", "--weights", "1", "--weights", ".5", ".5")
+    assert code == 0
+    items = [json.loads(line) for line in out.splitlines()]
+    assert [item["name"] for item in items[:2]] == ["BLEU-1", "BLEU-2"]
+    for order, name in ((1, "BLEU-1"), (2, "BLEU-2")):
+        oracle = SacreBLEU(max_ngram_order=order, effective_order=True)
+        expected = [
+            oracle.sentence_score(hyp, [ref]).score
+            for hyp, ref in zip(lines(FAIR), lines(REF_A), strict=True)
+        ]
+        got = [item["score_unrounded"] for item in items if item["name"] == name]
+        assert got == pytest.approx(expected, abs=1e-9)

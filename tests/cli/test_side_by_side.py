@@ -10,33 +10,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from contextlib import redirect_stderr
-from pathlib import Path
 
 import pytest
 import sacrebleu
 
-from parbleu.cli.main import run
+from tests.cli.sample_run import FAIR, REF_A, STRONG, WEAK, lines, parbleu
 
-SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
-REF_A = str(SAMPLE / "ref.A.txt")
-STRONG, FAIR, WEAK = (str(SAMPLE / f"system-{q}.txt") for q in ("strong", "fair", "weak"))
 SYSTEMS = (FAIR, STRONG, WEAK)
-
-
-def lines(path: str) -> list[str]:
-    return Path(path).read_text(encoding="utf-8").splitlines()
-
-
-def parbleu(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stderr(err):  # argparse's usage errors
-        try:
-            code = run(list(argv), io.BytesIO(b""), out, err)
-        except SystemExit as exit_:
-            code = int(exit_.code or 0)
-    return code, out.getvalue(), err.getvalue()
-
 
 ORACLES = {
     "BLEU": sacrebleu.sentence_bleu,
