@@ -184,7 +184,7 @@ class BleuOptions:
         scores of several weight sets differ by name.
         """
         if self.weights is not None:
-            return "BLEU[" + "/".join(f"{w:g}" for w in self.weights) + "]"
+            return "BLEU[" + "/".join(map(repr, self.weights)) + "]"  # distinct weights differ
         if self.max_ngram_order == DEFAULT_ORDER:
             return "BLEU"
         return f"BLEU-{self.max_ngram_order}"
