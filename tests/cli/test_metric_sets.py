@@ -16,7 +16,9 @@ import pytest
 from rouge_score import rouge_scorer
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
-from tests.cli.sample_run import FAIR, REF_A, WEAK, lines, parbleu
+from tests.cli.sample_run import FAIR, REF_A, SAMPLE, WEAK, lines, parbleu
+
+STEMS = ("system-strong", "system-fair", "system-weak")
 
 
 def weighted_bleu(system: str, weights: tuple[float, ...]) -> float:
@@ -73,6 +75,13 @@ def test_commands_that_take_one_weight_set_say_so(tmp_path: Path) -> None:
     code, out, err = parbleu("report", REF_A, "-i", FAIR, "-o", page, *weights)
     assert (code, out) == (2, "")
     assert err == "parbleu report: error: --weights takes one value in this command\n"
+    human = tmp_path / "human.tsv"
+    human.write_text("".join(f"{n}\t{i}\n" for i, n in enumerate(STEMS)), encoding="utf-8")
+    systems = [str(SAMPLE / f"{name}.txt") for name in STEMS]
+    argv = ["meta", "--refs", REF_A, "--systems", *systems, "--human", str(human)]
+    code, out, err = parbleu(*argv, "--rouge-type", "rouge1", "rouge2", "-m", "rouge")
+    assert (code, out) == (2, "")
+    assert err == "parbleu meta: error: --rouge-type takes one value in this command\n"
 
 
 def rouge_means(rouge_type: str, system: str) -> float:
