@@ -50,7 +50,7 @@ def test_json_lines_hold_every_system_and_difference(
     items = [json.loads(line) for line in out.splitlines()]
     assert len(items) == 30 * 3
     for item in items:
-        oracle = expected[item["metric"]]
+        oracle = expected[item["name"]]
         i = item["segment"] - 1
         assert item["scores_unrounded"] == pytest.approx(
             {system: oracle[system][i] for system in SYSTEMS}, abs=1e-9

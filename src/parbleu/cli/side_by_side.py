@@ -145,7 +145,7 @@ def _json_lines(sides: SideBySide, order: Sequence[int], width: int) -> list[str
             values = [sides.value(s, i, m) for s in range(len(sides.names))]
             item = {
                 "segment": i + 1,
-                "metric": metric.name,
+                "name": metric.name,
                 "scores": {n: _rounded(v, width) for n, v in zip(sides.names, values, strict=True)},
                 "differences": {
                     name: _rounded(value - values[0], width)
