@@ -255,7 +255,7 @@ def test_empty_inputs(tmp_path: Path) -> None:
         ([REF_A, "-t", "wmt17", "-l", "en-de"], "either a test set (-t) or reference files"),
         (["-t", "wmt99", "-l", "en-de"], "unknown test set 'wmt99'"),
         ([REF_A, REF_B, "-nr", "2", "-i", FAIR], "one reference file"),
-        ([REF_A, "-i", FAIR, WEAK, "-sl"], "sentence-level mode scores one system"),
+        ([REF_A, "-i", FAIR, WEAK, "-sl", "-b"], "-b/--score-only with -sl"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(

@@ -112,7 +112,7 @@ def test_blocks_beyond_the_corpus_and_sentence_level_systems(files: tuple[str, s
     ref, hyp, hyp2 = files
     assert_error(cli(ref, "-i", hyp, hyp2, "--blocks", "4"), 1, "3 segments cannot form 4")
     assert_error(cli(ref, "-i", hyp, hyp2, "--blocks", "1" + "0" * 18), 1, "cannot form")
-    assert_error(cli(ref, "-i", hyp, hyp2, "-sl"), 2, "sentence-level mode scores one system")
+    assert_error(cli(ref, "-i", hyp, hyp2, "-sl", "-b"), 2, "-b/--score-only with -sl")
     assert_error(cli(ref, "-i", hyp, hyp2, "-ci"), 2, "-ci estimates one system")
 
 
@@ -220,7 +220,7 @@ DEMO: tuple[tuple[tuple[str, ...], int, str], ...] = (
     (("-w", "100000000000000000000"), 2, "--width/-w"),
     (("-j", "-1"), 2, "--paired-jobs/-j"),
     (("--blocks", "1000"), 1, "30 segments cannot form 1000"),
-    (("-sl",), 2, "sentence-level mode scores one system"),
+    (("-sl", "-f", "latex"), 2, "-sl with several systems prints -f text, json or csv"),
     (("-e", "rot13"), 2, "rot13"),
     (("-m", "nosuch"), 2, "--metrics/-m"),
     (("--max-ngram-order", HUGE), 2, "--max-ngram-order"),

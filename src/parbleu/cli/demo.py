@@ -45,8 +45,8 @@ def run_demo(extra: list[str], stdout: TextIO, stderr: TextIO) -> int:
         argv = [*references, "-i", *systems, "-m", *DEMO_METRICS, "-f", "text", "-w", "2", *extra]
         metrics = command_metrics(argv)
         namespace = build_parser(metrics).parse_args(argv)
-        # With -f json standard output holds the JSON alone; the notes go to standard error.
-        notes = stderr if namespace.format == "json" else stdout
+        # With -f json or csv standard output holds the data alone; the notes go to stderr.
+        notes = stderr if namespace.format in ("json", "csv") else stdout
 
         def lines() -> list[str]:
             request = score_request(namespace, os.environ, metrics)

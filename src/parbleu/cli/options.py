@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Union
 
-from parbleu.errors import PluginError
+from parbleu.errors import OptionError, PluginError
 from parbleu.metrics.registry import Flag, MetricEntry, builtin_entries, metric_entry
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ __all__ = [
     "METRIC_NAMES",
     "CommandMetrics",
     "Context",
+    "Several",
     "add_metric_options",
     "build_metrics",
     "command_metrics",
@@ -231,13 +232,16 @@ def _argparse_settings(flag: Flag, hint: Any, default: Any) -> dict[str, Any]:
     if isinstance(kind, type) and issubclass(kind, Enum):
         return {"choices": [str(member.value) for member in kind], "help": text}
     nargs = None
+    several = {"action": "extend", "nargs": "+"} if flag.several else {}
     if typing.get_origin(kind) is tuple:
         nargs, kind = "+", typing.get_args(kind)[0]
+        several = {"action": "append"} if flag.several else {}
     return {
         "type": _number_type(flag, kind),
         "nargs": nargs,
         "help": text,
         "metavar": flag.field.upper(),
+        **several,
     }
 
 
@@ -283,24 +287,73 @@ def add_metric_options(
         parser.epilog = f"metric plug-ins that cannot be used:\n  {lines}"
 
 
+@dataclass(frozen=True)
+class Several:
+    """Several values of one flag that makes one metric per value (`Flag.several`)."""
+
+    flag: str
+    values: tuple[Any, ...]
+
+
 def metric_settings(namespace: argparse.Namespace, metrics: CommandMetrics) -> dict[str, Any]:
     """The metric flags given on a command line: argparse dest to value.
 
     `metrics` are those the command's parser offered (`add_metric_options`); the flags not
-    given are absent (their dataclass defaults apply in `build_metrics`).
+    given are absent (their dataclass defaults apply in `build_metrics`). A `Flag.several`
+    flag given one value has that value; given more, a `Several` of them.
     """
     given = vars(namespace)
-    dests = {flag.dest for entry in metrics.entries for flag in entry.flags}
-    return {dest: value for dest, value in given.items() if dest in dests}
+    flags = {flag.dest: flag for entry in metrics.entries for flag in entry.flags}
+    settings = {}
+    for dest, value in given.items():
+        if dest not in flags:
+            continue
+        settings[dest] = _several(flags[dest], value) if flags[dest].several else value
+    return settings
 
 
-def _options(entry: MetricEntry, settings: Mapping[str, Any]) -> Any:
-    given = {flag.field: settings[flag.dest] for flag in entry.flags if flag.dest in settings}
-    return entry.make_options({**entry.command_defaults, **given})
+def _several(flag: Flag, values: list[Any]) -> Any:
+    """The value of a `Flag.several` flag: its one value, or a `Several` (repeats dropped)."""
+    unique = list(dict.fromkeys(_frozen(value) for value in values))
+    return unique[0] if len(unique) == 1 else Several(flag.names[0], tuple(unique))
+
+
+def _frozen(value: Any) -> Any:
+    """A value of a flag as a hashable one (a list of numbers as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _option_sets(entry: MetricEntry, settings: Mapping[str, Any], several: bool) -> list[Any]:
+    """The options of each metric of `entry` the settings ask for (one per `Several` value).
+
+    Raises:
+        OptionError: several values where the command takes one, or several values of
+            two flags of one metric.
+    """
+    given: dict[str, Any] = {}
+    varied: tuple[Flag, Several] | None = None
+    for flag in entry.flags:
+        value = settings.get(flag.dest)
+        if isinstance(value, Several):
+            if not several:
+                raise OptionError(f"{value.flag} takes one value in this command", option=flag.dest)
+            if varied is not None:
+                raise OptionError(
+                    f"{varied[1].flag} and {value.flag} both have several values: "
+                    "give several of one of them"
+                )
+            varied = (flag, value)
+        elif flag.dest in settings:
+            given[flag.field] = value
+    base = {**entry.command_defaults, **given}
+    if varied is None:
+        return [entry.make_options(base)]
+    flag, alternatives = varied
+    return [entry.make_options({**base, flag.field: value}) for value in alternatives.values]
 
 
 def build_metrics(
-    names: Sequence[str], settings: Mapping[str, Any], context: Context
+    names: Sequence[str], settings: Mapping[str, Any], context: Context, *, several: bool = False
 ) -> list[AnyMetric]:
     """The metrics named (each once, in the order given) with the options given.
 
@@ -309,13 +362,16 @@ def build_metrics(
         settings: each flag's value by its ``dest`` (`metric_settings`); flags not given
             are absent.
         context: sentence level (each metric's sentence-level variant) and processes.
+        several: whether a `Several` value makes one metric per value (the scoring
+            command); otherwise it is refused.
 
     Raises:
-        OptionError: an unknown metric or a bad option value.
+        OptionError: an unknown metric or a bad option value, or several values refused.
     """
     metrics = []
     for name in dict.fromkeys(names):
         entry = metric_entry(name)
-        options = _options(entry, settings)
-        metrics.append(entry.build(options, sentence=context.sentence_level, jobs=context.jobs))
+        for options in dict.fromkeys(_option_sets(entry, settings, several)):
+            built = entry.build(options, sentence=context.sentence_level, jobs=context.jobs)
+            metrics.append(built)
     return metrics

@@ -222,8 +222,9 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         "-f",
         choices=["json", "text", "latex", "markdown", "csv"],
         default="json",
-        help="output format; latex: sacreBLEU's table of several systems; markdown, csv: "
-        "--paper-table only (default: json, or $SACREBLEU_FORMAT)",
+        help="output format; latex: sacreBLEU's table of several systems; markdown: "
+        "--paper-table only; csv: --paper-table, or -sl's segment scores (default: json, or "
+        "$SACREBLEU_FORMAT)",
     )
     group.add_argument(
         "--table-style",
@@ -250,6 +251,16 @@ def _paper_table_option(parser: argparse.ArgumentParser) -> None:
         help="every system ranked in significance clusters of every pair (-pbs, the default, "
         "or -par) with 95%% intervals, per metric, named by file stem; -f text, latex "
         "(booktabs), markdown, csv or json",
+    )
+
+
+def _side_by_side_options(parser: argparse.ArgumentParser) -> None:
+    """``--sort-by-difference`` of ``-sl`` with several systems (`parbleu.cli.side_by_side`)."""
+    parser.add_argument(
+        "--sort-by-difference",
+        action="store_true",
+        help="-sl with several systems: segments worst first by the second system's "
+        "difference against the first in the first metric",
     )
 
 
@@ -292,6 +303,7 @@ def build_parser(
         help=f"metrics to compute (default: {' '.join(default_metrics)})",
     )
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score each segment")
+    _side_by_side_options(parser)
     add_metric_options(parser, metrics)
     add_test_set_options(parser)
     _local_test_set_options(parser)

@@ -105,6 +105,7 @@ class ReportRequest:
 #: Options of the main command that mean nothing for a report: argparse dest, flag.
 _NOT_FOR_REPORTS = {
     "sentence_level": "-sl/--sentence-level",
+    "sort_by_difference": "--sort-by-difference",
     "score_only": "-b/--score-only",
     "blocks": "--blocks",
     "test_set": "-t/--test-set",

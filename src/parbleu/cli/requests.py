@@ -140,6 +140,8 @@ class OutputRequest:
 
     ``table_style`` is ``--table-style``: ``parbleu``, or ``sacrebleu`` for sacreBLEU's grid
     of a paired test. ``paper_table`` is ``--paper-table`` (`parbleu.cli.significance.paper_table`).
+    ``sort_by_difference`` orders ``-sl``'s segments of several systems worst first
+    (`parbleu.cli.side_by_side`).
     """
 
     format: str = "json"
@@ -150,6 +152,7 @@ class OutputRequest:
     progress: bool | None = None
     table_style: str = "parbleu"
     paper_table: bool = False
+    sort_by_difference: bool = False
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,10 @@ def metric_request(namespace: argparse.Namespace, metrics: CommandMetrics) -> Me
 
 
 def output_request(namespace: argparse.Namespace) -> OutputRequest:
-    """``-f``, ``-w``, ``-b``, ``-sh``, ``-q``, ``--progress`` and ``--table-style``."""
+    """The output options: ``-f``, ``-w``, ``-b``, ``-sh``, ``-q``, ``--progress``, ...
+
+    ... ``--table-style`` and ``--sort-by-difference``.
+    """
     return OutputRequest(
         namespace.format,
         namespace.width,
@@ -212,6 +218,7 @@ def output_request(namespace: argparse.Namespace) -> OutputRequest:
         namespace.progress,
         namespace.table_style,
         namespace.paper_table,
+        namespace.sort_by_difference,
     )
 
 

@@ -81,7 +81,7 @@ class _Command:
         jobs = self.jobs if jobs is None else jobs
         request = self.metric_request
         context = Context(sentence_level=request.sentence_level, jobs=jobs)
-        return build_metrics(request.names, request.settings, context)
+        return build_metrics(request.names, request.settings, context, several=True)
 
     def one_system(self, scores: Sequence[Any], fmt: str | None = None) -> list[str]:
         """One system's scores, ordered as sacreBLEU orders them: by metric name."""
@@ -123,6 +123,7 @@ def score(
     """
     inputs, tests = request.inputs, request.significance
     check_sources(inputs)
+    _check_sentence_output(request)
     if tests.scores and not tests.wanted:
         raise OptionError(
             "--scores (segment scores computed elsewhere) goes with -ci, -pbs, -par or --blocks"
@@ -154,6 +155,20 @@ def score(
     command.progress.step("reading the references")
     refs = files.read_references()
     return _prepared(command, files.ref_names, refs, system_readers(files, reader))
+
+
+def _check_sentence_output(request: ScoreRequest) -> None:
+    """``-f csv`` is for segment scores (``-sl``) or the paper table, ``--sort-by-difference``
+    for segment scores only."""
+    if request.metrics.sentence_level and not request.significance.wanted:
+        return
+    if request.output.format == "csv" and not request.output.paper_table:
+        raise OptionError(
+            "-f csv prints segment scores: use it with -sl (without -ci/-pbs/-par), "
+            "or with --paper-table"
+        )
+    if request.output.sort_by_difference:
+        raise OptionError("--sort-by-difference orders segment scores: use it with -sl")
 
 
 def _streamed(
@@ -224,10 +239,14 @@ def _in_memory(command: _Command, inputs: Inputs) -> list[str]:
 
         step = command.progress.step
         return significance_lines(request, metrics, names, systems, progress=step)
-    if len(systems) > 1:
-        raise OptionError(f"sentence-level mode scores one system; got {len(systems)}")
     command.progress.step("scoring each segment")
     output = request.output
+    if len(systems) > 1 or output.format == "csv" or output.sort_by_difference:
+        from parbleu.cli.side_by_side import SideBySide, side_by_side_lines  # noqa: PLC0415
+
+        scores = [_sentence_scores(metrics, lines) for lines in systems]
+        directions = [metric.higher_is_better for metric in metrics]
+        return side_by_side_lines(SideBySide(names, scores, directions), output)
     return sentence_lines(
         _sentence_scores(metrics, systems[0]),
         fmt=output.format,

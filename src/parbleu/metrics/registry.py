@@ -94,6 +94,11 @@ class Flag:
     switch, ``--no-...`` too when its default is True; an enum takes its values; a tuple one
     or more values; `int` and `float` a number, within ``minimum`` and ``maximum`` when
     given); its default from the field's default. ``help`` may name ``{default}``.
+
+    With ``several``, the scoring command builds one metric per value given: a tuple field's
+    flag may be repeated (``--weights 1 --weights 0.5 0.5``), any other takes one or more
+    values (``--rouge-type rouge1 rouge2``); each metric's scores must then carry a name of
+    their own (``BLEU-2``, ``ROUGE-1``).
     """
 
     names: tuple[str, ...]
@@ -101,6 +106,7 @@ class Flag:
     help: str
     minimum: float | None = None
     maximum: float | None = None
+    several: bool = False
 
     @property
     def dest(self) -> str:

@@ -69,17 +69,19 @@ class PaperTable:
 
 
 def check_paper_table(request: ScoreRequest) -> None:
-    """Refuse what ``--paper-table`` cannot honour, and ``-f markdown/csv`` without it.
+    """Refuse what ``--paper-table`` cannot honour, and ``-f markdown`` without it.
+
+    (``-f csv`` without it is ``-sl``'s segment scores, checked by `parbleu.cli.scoring`.)
 
     Raises:
         OptionError: the option is combined with ``-ci``, ``--blocks``, ``-b`` or
-            ``--table-style sacrebleu``, or a paper format is asked without it.
+            ``--table-style sacrebleu``, or ``-f markdown`` is asked without it.
     """
     output, tests = request.output, request.significance
     if not output.paper_table:
-        if output.format in ("markdown", "csv"):
+        if output.format == "markdown":
             raise OptionError(
-                f"-f {output.format} prints the paper table: give --paper-table (with "
+                "-f markdown prints the paper table: give --paper-table (with "
                 "-pbs or -par and several systems)"
             )
         return

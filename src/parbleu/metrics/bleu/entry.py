@@ -43,7 +43,9 @@ ENTRY = MetricEntry(
         Flag(
             ("--weights",),
             "weights",
-            "positive weights summing to 1, one per n-gram order (default: uniform)",
+            "positive weights summing to 1, one per n-gram order (default: uniform); "
+            "repeated, one BLEU per weight set (--weights 1 --weights 0.5 0.5: BLEU-1, BLEU-2)",
+            several=True,
         ),
         Flag(
             ("--ref-length",),

@@ -239,6 +239,7 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
             sys_len=int(sys_len),
             ref_len=int(ref_len),
             signature=signature if signature is not None else self.signature(),
+            name=self.options.name,
         )
 
     def with_weights(self, weights: Sequence[float]) -> BLEU:

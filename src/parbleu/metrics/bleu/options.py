@@ -177,6 +177,19 @@ class BleuOptions:
         fields.update(values)
 
     @property
+    def name(self) -> str:
+        """The score's display name: ``BLEU``, ``BLEU-2``, or ``BLEU[0.7/0.3]``.
+
+        ``BLEU-N`` has uniform weights of N orders (not 4); ``BLEU[...]`` names its weights:
+        scores of several weight sets differ by name.
+        """
+        if self.weights is not None:
+            return "BLEU[" + "/".join(map(repr, self.weights)) + "]"  # distinct weights differ
+        if self.max_ngram_order == DEFAULT_ORDER:
+            return "BLEU"
+        return f"BLEU-{self.max_ngram_order}"
+
+    @property
     def counted_orders(self) -> int:
         """N-gram orders the statistics must carry: N, or one more for smoothing 5 and 7.
 

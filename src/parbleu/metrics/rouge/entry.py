@@ -12,13 +12,14 @@ ENTRY = MetricEntry(
     title="ROUGE",
     metric="parbleu.metrics.rouge.metric:ROUGE",
     options=RougeOptions,
-    group_title="ROUGE (as rouge_score 0.1.2; one variant per run)",
+    group_title="ROUGE (as rouge_score 0.1.2)",
     flags=(
         Flag(
             ("--rouge-type",),
             "rouge_type",
             "rouge1, rouge2, ... rouge100, rougeL, or rougeLsum with sentences split "
-            "on newlines (default: {default})",
+            "on newlines; several, one ROUGE each (default: {default})",
+            several=True,
         ),
         Flag(("--rouge-stem",), "stem", "Porter-stem tokens of 4+ characters (use_stemmer)"),
         Flag(
