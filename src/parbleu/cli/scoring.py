@@ -158,8 +158,7 @@ def score(
 
 
 def _check_sentence_output(request: ScoreRequest) -> None:
-    """``-f csv`` is for segment scores (``-sl``) or the paper table, ``--sort-by-difference``
-    for segment scores only."""
+    """``-f csv`` only for segment scores (``-sl``) or the paper table; sorting only for -sl."""
     if request.metrics.sentence_level and not request.significance.wanted:
         return
     if request.output.format == "csv" and not request.output.paper_table:
