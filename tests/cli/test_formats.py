@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from parbleu.cli.latex import latex_table
 from parbleu.cli.main import run
+from parbleu.io.latex import latex_table
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
 REF_A, REF_B = str(SAMPLE / "ref.A.txt"), str(SAMPLE / "ref.B.txt")

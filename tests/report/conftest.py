@@ -94,7 +94,9 @@ def open_report(browser: Any) -> Iterator[Callable[..., Opened]]:
     contexts = []
     opened_pages: list[Opened] = []
 
-    def opener(path: Path, *, width: int = 1400, height: int = 900, dark: bool = False) -> Opened:
+    def opener(
+        path: Path, *, width: int = 1400, height: int = 900, dark: bool = False, hash: str = ""
+    ) -> Opened:
         context = browser.new_context(
             viewport={"width": width, "height": height},
             color_scheme="dark" if dark else "light",
@@ -116,7 +118,7 @@ def open_report(browser: Any) -> Iterator[Callable[..., Opened]]:
         page.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: opened.errors.append(str(error)))
         page.on("dialog", lambda dialog: (opened.dialogs.append(dialog.message), dialog.dismiss()))
-        page.goto(path.resolve().as_uri())
+        page.goto(path.resolve().as_uri() + hash)  # hash: a link's state (#view=...)
         page.evaluate("window.parbleuReport.ready")
         opened_pages.append(opened)
         return opened

@@ -7,7 +7,7 @@ four spaces, non-ASCII characters escaped. parbleu adds one key, `EXTRA_KEY` (``
 holding each metric's full result (unrounded score, signature, statistics: the single-system
 JSON); a parser written for sacreBLEU reads the metric keys and never sees it.
 
-``-f latex`` prints sacreBLEU's table (`parbleu.cli.latex`), a blank line and its signature
+``-f latex`` prints sacreBLEU's table (`parbleu.io.latex`), a blank line and its signature
 block. ``-f text`` prints a plain table of the scores and the metrics' signatures. This is the
 one renderer of several systems' scores.
 """
@@ -56,8 +56,8 @@ def system_lines(
         return [system_json(systems, scores, width)]
     if fmt != "latex":
         return _system_text(systems, scores, width=width, short=short)
-    from parbleu.cli.latex import latex_table  # noqa: PLC0415 (-f latex only)
     from parbleu.cli.significance.common import signature_lines  # noqa: PLC0415
+    from parbleu.io.latex import latex_table  # noqa: PLC0415 (-f latex only)
 
     first = _by_name(scores[0])
     header = ["System", *(s.name for s in first)]

@@ -35,6 +35,7 @@ from parbleu.io.output import check_output
 from parbleu.io.plain import read_segments
 from parbleu.metrics import AnyMetric
 from parbleu.report.build import build
+from parbleu.report.export import EXPORT_NAMES, write_exports
 from parbleu.report.html import write
 from parbleu.report.inputs import (
     DEFAULT_AR_TRIALS,
@@ -76,6 +77,13 @@ def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.Argum
     # --scores NAME=TSV [...] is the main command's option (external segment scores).
     add("--baseline", default=None, help="the system the paired tests compare against")
     add("--title", default=None, help="title of the report")
+    add(
+        "--export",
+        default=None,
+        metavar="DIR",
+        help="also write the page's exports to DIR: segments.csv/.json, overview.csv/.tex, "
+        "clusters.csv/.tex",
+    )
     parser.set_defaults(paired_ar_n=DEFAULT_AR_TRIALS)
     return parser
 
@@ -96,6 +104,7 @@ class ReportRequest:
     human_name: str | None = None
     baseline: str | None = None
     title: str | None = None
+    export: str | None = None
     scores: tuple[str, ...] = ()
     quiet: bool = False
     jobs: int = 0
@@ -156,6 +165,7 @@ def report_request(
         human_name=namespace.human_name,
         baseline=namespace.baseline,
         title=namespace.title,
+        export=namespace.export,
         scores=tuple(namespace.scores),
         quiet=namespace.quiet,
         jobs=namespace.paired_jobs,
@@ -257,6 +267,9 @@ def _check_output(request: ReportRequest) -> None:
     named = [*inputs.references, *(inputs.systems or []), *local]
     named += [request.source, request.docids, request.human, *scores]
     check_output(request.output, named, option="-o/--output")
+    if request.export is not None:
+        for name in EXPORT_NAMES:
+            check_output(str(Path(request.export) / name), named, option="--export")
 
 
 def _inputs(request: ReportRequest) -> ReportInputs:
@@ -304,6 +317,9 @@ def run_report(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     def lines() -> list[str]:
         request = report_request(namespace, os.environ, metrics)
         report = build(_inputs(request), progress)
-        return [str(write(request.output, report))]
+        written = [str(write(request.output, report))]
+        if request.export is not None:
+            written += [str(path) for path in write_exports(request.export, report)]
+        return written
 
     return emit(lines, stdout, stderr, prog="parbleu report")

@@ -4,7 +4,7 @@ Callers hand them what ``PairedTest`` returned, or per-system strings, and an
 ``argparse.Namespace`` with sacreBLEU's options (``format``, ``width``, ``paired_bs``,
 ``paired_ar``, ``paired_bs_n``, ``paired_ar_n``); MATEO captures the JSON they print. The
 output is sacreBLEU's: JSON (each `Result` as its attributes), or its ``fancy_grid`` text
-table (`parbleu.cli.sacrebleu_grid`) or ``latex_booktabs`` table (`parbleu.cli.latex`), its
+table (`parbleu.cli.sacrebleu_grid`) or ``latex_booktabs`` table (`parbleu.io.latex`), its
 notes on paired tests and its signature block. As in sacreBLEU, colours (ANSI codes) are on
 unless ``Color.ENABLE_COLORS`` is set to False (sacreBLEU's command line turns them off for
 a pipe). Unlike sacreBLEU, the results dictionary given is not modified (sacreBLEU pops its
@@ -20,9 +20,9 @@ from argparse import Namespace
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parbleu.cli.latex import latex_table
 from parbleu.cli.sacrebleu_grid import fancy_grid, paired_notes, result_cell
 from parbleu.errors import OptionError
+from parbleu.io.latex import latex_table
 
 __all__ = ["Color", "print_results_table", "print_single_results"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -25,11 +25,19 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True)
 class Report:
-    """A built report: the summary (JSON-ready) and the segment data (deflated, base64)."""
+    """A built report: the summary (JSON-ready) and the segment data (deflated, base64).
+
+    ``inputs`` and ``segment_scores`` (metric key to its (systems, segments) scores) are what
+    `parbleu.report.export` writes the segment list from.
+    """
 
     title: str
     overview: dict[str, Any]
     segments: str
+    inputs: ReportInputs | None = field(default=None, repr=False, compare=False)
+    segment_scores: dict[str, npt.NDArray[np.float64]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
 
 def _first_reference_lengths(inputs: ReportInputs, counts: IntArray) -> IntArray:
@@ -83,4 +91,5 @@ def build(inputs: ReportInputs, progress: Progress | None = None) -> Report:
     say("segment data")
     payload = segment_payload(inputs, columns, layouts, documents)
     say("compressing")
-    return Report(inputs.title, summary, payload.encode())
+    scores = {column.key: column.segments for column in columns}
+    return Report(inputs.title, summary, payload.encode(), inputs, scores)

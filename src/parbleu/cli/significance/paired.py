@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
 from parbleu.cli.requests import OutputRequest
 from parbleu.cli.significance.common import THRESHOLD, json_by_system, signature_lines
 from parbleu.cli.significance.sacrebleu_table import sacrebleu_paired_text
+from parbleu.io.latex import latex_table
 from parbleu.meta.thresholds import agreement_model, human_agreement
 from parbleu.significance import PairedTest, SystemResult, TestKind
 

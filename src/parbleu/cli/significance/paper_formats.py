@@ -4,7 +4,7 @@ Rows follow the first metric's ranking, best first. Text, LaTeX and Markdown sho
 the rank range of its cluster (``1-2``: the cluster spans places 1 and 2), the score with
 ``-w`` decimals and the bootstrap 95% interval ``[lower, upper]``; text and LaTeX draw a rule
 between the first metric's clusters, as WMT's findings papers do. LaTeX is a ``booktabs``
-``tabular`` (`parbleu.cli.latex`), the test and signatures as ``%`` comments before it and
+``tabular`` (`parbleu.io.latex`), the test and signatures as ``%`` comments before it and
 nothing after ``\end{tabular}``. CSV and JSON carry full-precision numbers for programs; JSON
 also each system's p-value against every other system.
 """
@@ -17,11 +17,11 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from parbleu.cli.latex import latex_table
 from parbleu.cli.render import table
 from parbleu.cli.significance.common import signature_lines
 from parbleu.cli.significance.paper_table import PaperColumn, PaperTable
 from parbleu.io.json_output import json_text, undefined_as_null
+from parbleu.io.latex import latex_table
 
 __all__ = ["paper_lines"]
 
@@ -83,14 +83,9 @@ def _text(table_: PaperTable, width: int, short: bool) -> list[str]:
 
 def _latex(table_: PaperTable, width: int, short: bool) -> list[str]:
     rows = [_row(table_, i, width, "--") for i in table_.order]
-    lines = latex_table(_header(table_), rows)
-    body = lines[4:-2]
-    ruled = []
-    for line, end in zip(body, _cluster_ends(table_), strict=True):
-        ruled += [line, "\\midrule"] if end else [line]
     comments = [f"% {line}" for line in _test_lines(table_)]
     comments += [f"% {c.name}: {c.signature.format(short=short)}" for c in table_.columns]
-    return [*comments, *lines[:4], *ruled, *lines[-2:]]
+    return [*comments, *latex_table(_header(table_), rows, _cluster_ends(table_))]
 
 
 def _markdown_cell(text: str) -> str:

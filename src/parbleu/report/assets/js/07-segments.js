@@ -361,6 +361,7 @@ class SegmentBrowser {
   showDetail() {
     const seg = this.position >= 0 ? this.order[this.position] : -1;
     this.app.current = seg;
+    this.app.changed();  // the link follows the selection
     if (seg < 0) { put(this.detail, h("p", { class: "muted" }, "No segment matches the filters.")); return; }
     renderDetail(this.detail, this.app, seg);
   }

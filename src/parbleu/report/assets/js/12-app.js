@@ -36,6 +36,7 @@ class App {
     }
     main.appendChild(h("p", { class: "note", id: "pb-keys" }, KEYS_HELP));
     renderOverview(this.panels.overview, this.ov);
+    addOverviewExport(this);
     this.show("overview");
     requestAnimationFrame(() => setTimeout(() => performance.mark("pb-overview-shown"), 0));
     this.setupTheme();
@@ -60,7 +61,11 @@ class App {
     this.documents = this.ov.documents ? new DocumentsView(this) : null;
     const match = /^#segment-(\d+)$/.exec(location.hash);
     if (match) this.openSegment(Number(match[1]) - 1);
+    else if (location.hash.length > 1) this.applyHash(location.hash);
     else if (this.state.view !== "overview") this.show(this.state.view);
+    this.linked = true;
+    this.writeHash(false);
+    window.addEventListener("hashchange", () => this.applyHash(location.hash));
     performance.mark("pb-segments-ready");
     // The lowercased text for case-insensitive search, once, after the page is usable.
     setTimeout(() => this.data.lowered(), 50);
@@ -76,12 +81,92 @@ class App {
     }
     if (id === "overview" || !this.data) {
       if (id !== "overview") put(this.panels[id], h("p", { class: "muted" }, "Loading segments…"));
+      this.changed();
       return;
     }
-    if (id === "segments") { if (!this.browser.viewport) this.browser.build(this.panels.segments); else this.browser.refresh(); }
+    if (id === "segments") {
+      if (!this.browser.viewport) { this.browser.build(this.panels.segments); addSegmentExport(this); } else this.browser.refresh();
+    }
     else if (id === "compare") this.compare.render(this.panels.compare);
     else if (id === "documents") this.documents.render(this.panels.documents);
     else if (id === "human") renderHuman(this.panels.human, this);
+    this.changed();
+  }
+
+  // The state as a link: view, systems (by name), metric, segment, sort, search and filters.
+  hashState() {
+    const params = new URLSearchParams();
+    const state = this.state;
+    params.set("view", state.view);
+    params.set("metric", state.metric);
+    params.set("a", this.ov.systems[state.a]);
+    params.set("b", this.ov.systems[state.b]);
+    const browser = this.browser;
+    if (browser && browser.inputs) {
+      if (state.view === "segments" && this.current >= 0) params.set("segment", String(this.current + 1));
+      if (browser.sort.column !== "index" || browser.sort.descending) params.set("sort", `${browser.sort.column}${browser.sort.descending ? "-desc" : ""}`);
+      for (const [key, el] of Object.entries(browser.inputs)) {
+        if (!el || key === "metric" || key === "a" || key === "b") continue;
+        if (el.type === "checkbox") { if (el.checked) params.set(key, "1"); }
+        else if (el.value !== "" && !(key === "field" && el.value === "all")) params.set(key, el.value);
+      }
+    }
+    return `#${params.toString()}`;
+  }
+
+  // Called after every change of what is shown: the URL follows (without a history entry,
+  // except when the view changes, so that Back returns to the previous view).
+  changed() {
+    if (this.linked && !this.applying) this.writeHash(true);
+  }
+
+  writeHash(viewEntry) {
+    const hash = this.hashState();
+    if (hash === this.lastHash) return;
+    const previous = this.lastHash ? new URLSearchParams(this.lastHash.slice(1)).get("view") : null;
+    this.lastHash = hash;
+    if (viewEntry && previous !== null && previous !== this.state.view) location.hash = hash;
+    else location.replace(hash);
+  }
+
+  // Restore a state from a link (unknown names and values are ignored).
+  applyHash(hash) {
+    if (hash === this.lastHash || !this.data) return;
+    const params = new URLSearchParams(hash.slice(1));
+    const system = (key) => { const s = this.ov.systems.indexOf(params.get(key)); return s >= 0 ? s : this.state[key]; };
+    const metric = this.ov.metrics.some((m) => m.key === params.get("metric")) ? params.get("metric") : this.state.metric;
+    const view = this.tabs[params.get("view")] ? params.get("view") : "overview";
+    this.applying = true;
+    try {
+      Object.assign(this.state, { metric, a: system("a"), b: system("b") });
+      this.show(view);
+      if (view === "segments") this.applyBrowser(params);
+    } finally {
+      this.applying = false;
+    }
+    this.lastHash = null;
+    this.writeHash(false);
+  }
+
+  applyBrowser(params) {
+    const browser = this.browser;
+    const inputs = browser.inputs;
+    for (const [key, el] of Object.entries(inputs)) {
+      if (!el || key === "metric" || key === "a" || key === "b") continue;
+      if (el.type === "checkbox") el.checked = params.get(key) === "1";
+      else el.value = params.get(key) || (key === "field" ? "all" : "");
+    }
+    inputs.metric.value = this.state.metric;
+    inputs.a.value = String(this.state.a);
+    inputs.b.value = String(this.state.b);
+    const sort = /^(index|doc|length|a|b|diff)(-desc)?$/.exec(params.get("sort") || "");
+    browser.sort = sort ? { column: sort[1], descending: Boolean(sort[2]) } : { column: "index", descending: false };
+    browser.refresh();
+    const segment = Number(params.get("segment"));
+    if (Number.isInteger(segment) && segment >= 1 && segment <= this.data.n) {
+      const position = browser.order.indexOf(segment - 1);
+      if (position >= 0) browser.select(position);
+    }
   }
 
   setState(patch) {

@@ -1,5 +1,7 @@
 """sacreBLEU's LaTeX tables (``-f latex``), as it renders them with ``tabulate``.
 
+Shared by the command line and the report's export (`parbleu.report.export`).
+
 sacreBLEU 2.6.0 (``utils.print_results_table``) calls ``tabulate(..., tablefmt=
 "latex_booktabs", colalign=("right",), stralign="center", numalign="center")``: a booktabs
 ``tabular``, the first column right-aligned and the others centred, each column as wide as
@@ -42,8 +44,15 @@ def _pad(text: str, width: int, *, right: bool) -> str:
     return f"{text:>{width}}" if right else f"{text:^{width}}"
 
 
-def latex_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def latex_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    rules_after: Sequence[bool] | None = None,
+) -> list[str]:
     r"""The lines of tabulate's ``latex_booktabs`` table as sacreBLEU asks for it.
+
+    `rules_after` (one flag per row) adds a ``\midrule`` after the rows flagged, as WMT's
+    findings papers draw one between significance clusters (tabulate has no such rule).
 
     >>> print("\n".join(latex_table(["System", "BLEU"], [["a_b", "20.8"]])))
     \begin{tabular}{rc}
@@ -66,12 +75,17 @@ def latex_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[st
         ]
         return "&".join(padded) + "\\\\"
 
+    body = []
+    for k, row in enumerate(rows):
+        body.append(line(row))
+        if rules_after is not None and rules_after[k]:
+            body.append("\\midrule")
     return [
         "\\begin{tabular}{" + "r" + "c" * (len(header) - 1) + "}",
         "\\toprule",
         line(header),
         "\\midrule",
-        *(line(row) for row in rows),
+        *body,
         "\\bottomrule",
         "\\end{tabular}",
     ]
