@@ -140,7 +140,8 @@ def test_cli_export_writes_the_same_files(tmp_path: Path) -> None:
     assert code == 0, err.getvalue()
     written = sorted(p.name for p in (tmp_path / "ex").iterdir())
     assert written == sorted(EXPORT_NAMES)
-    rows = list(csv.DictReader((tmp_path / "ex" / "overview.csv").open(encoding="utf-8")))
+    overview = (tmp_path / "ex" / "overview.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(overview)))
     assert [r["system"] for r in rows] == ["system-strong", "system-weak"]
     weak = (SAMPLE / "system-weak.txt").read_text(encoding="utf-8").splitlines()
     refs_text = [Path(r).read_text(encoding="utf-8").splitlines() for r in refs]
