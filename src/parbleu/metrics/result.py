@@ -57,3 +57,12 @@ class Scored:
 
     def __str__(self) -> str:
         return self.format()
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the score, its details and signature as a small table."""
+        from parbleu.io.html_table import html_table  # noqa: PLC0415 (notebooks only)
+
+        row = [self.name, f"{self.score:.{self.default_width}f}", self.verbose]
+        return html_table(
+            self.name, ["metric", "score", "details"], [row], [self.signature.format()]
+        )

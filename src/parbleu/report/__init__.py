@@ -4,7 +4,8 @@ The page shows every system with every metric, confidence intervals, paired test
 significance clusters; every segment, sortable and filterable; each segment's n-gram matches,
 chrF character n-grams and TER edits, computed in the browser from the metric's own tokens
 and equal to parbleu's statistics; a two-system comparison; documents; and agreement with
-human judgments. See docs/report.md.
+human judgments. The page's exports (CSV, JSON, LaTeX) are written from Python by
+`write_exports`; `inline` shows a report in a Jupyter notebook. See docs/report.md.
 
     >>> from parbleu.report import build_report
     >>> report = build_report([["the cat sat on the mat", "a dog barked"]],
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from parbleu.report.build import Report, build
+from parbleu.report.export import export_files, write_exports
 from parbleu.report.html import render, write
 from parbleu.report.inputs import (
     HumanScores,
@@ -29,16 +31,21 @@ from parbleu.report.inputs import (
     ReportSettings,
     Significance,
 )
+from parbleu.report.notebook import InlineReport, inline
 
 __all__ = [
     "HumanScores",
+    "InlineReport",
     "MetricSpec",
     "Report",
     "ReportInputs",
     "ReportSettings",
     "Significance",
     "build_report",
+    "export_files",
+    "inline",
     "render",
+    "write_exports",
     "write_report",
 ]
 

@@ -39,6 +39,12 @@ class Report:
         default_factory=dict, repr=False, compare=False
     )
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows the page inline (`parbleu.report.notebook.inline`)."""
+        from parbleu.report.notebook import inline  # noqa: PLC0415 (imports this module)
+
+        return inline(self)._repr_html_()
+
 
 def _first_reference_lengths(inputs: ReportInputs, counts: IntArray) -> IntArray:
     """Tokens of each segment's first present reference."""

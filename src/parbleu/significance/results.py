@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.errors import InputError
+from parbleu.io.html_table import html_table
 from parbleu.options import Choice
 from parbleu.signature import Signature
 from parbleu.stats import Stats
@@ -91,6 +92,19 @@ class ConfidenceInterval:
     entropy: int
     signature: Signature
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: score, bootstrap mean and 95% interval."""
+        e = self.estimate
+        row = [self.name, f"{self.score:.2f}", f"{e.mean:.2f} ± {e.ci:.2f}"]
+        row.append(f"[{e.lower:.2f}, {e.upper:.2f}]")
+        notes = [f"bootstrap: {self.n_samples} resamples, seed {self.entropy}"]
+        return html_table(
+            self.name,
+            ["metric", "score", "μ ± 95% CI", "interval"],
+            [row],
+            [*notes, self.signature.format()],
+        )
+
 
 @dataclass(frozen=True)
 class SystemResult:
@@ -130,6 +144,19 @@ class PairedTest:
         """The baseline, then the other systems, in the order given."""
         return (self.baseline, *self.systems)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: each system's score, p-value against the baseline and estimate."""
+        rows = []
+        for result in self.results:
+            p = "baseline" if result.p_value is None else f"{result.p_value:.4f}"
+            e = result.estimate
+            shown = "" if e is None else f"{e.mean:.2f} ± {e.ci:.2f} [{e.lower:.2f}, {e.upper:.2f}]"
+            rows.append([result.system, f"{result.score:.2f}", p, shown])
+        test = "bootstrap resamples" if self.kind is TestKind.BOOTSTRAP else "randomization trials"
+        caption = f"{self.name}: paired {test} ({self.n_samples}), seed {self.entropy}"
+        header = ["system", self.name, "p-value", "μ ± 95% CI [interval]"]
+        return html_table(caption, header, rows, [self.signature.format()])
+
 
 @dataclass(frozen=True)
 class AllPairsTest:
@@ -149,6 +176,18 @@ class AllPairsTest:
     estimates: tuple[Estimate, ...]
     p_values: tuple[tuple[float | None, ...], ...]
     signature: Signature
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: scores, intervals and the p-value of every pair."""
+        rows = []
+        for i, name in enumerate(self.systems):
+            e = self.estimates[i]
+            cells = [name, f"{self.scores[i]:.2f}", f"[{e.lower:.2f}, {e.upper:.2f}]"]
+            cells += ["–" if p is None else f"{p:.4f}" for p in self.p_values[i]]
+            rows.append(cells)
+        header = ["system", self.name, "95% CI", *(f"p vs {n}" for n in self.systems)]
+        caption = f"{self.name}: paired bootstrap of every pair ({self.n_samples} resamples)"
+        return html_table(caption, header, rows, [self.signature.format()])
 
 
 def named_statistics(systems: object, test: str) -> list[tuple[str, Stats]]:
