@@ -1,6 +1,6 @@
 r"""``parbleu report``: one self-contained HTML file with scores, tests and every segment.
 
-    parbleu report ref.A.txt ref.B.txt -i sys/*.txt -o report.html
+    parbleu report ref.A.txt ref.B.txt -i sys/*.txt -o report.html --export tables/
     parbleu report ref.txt -i base.txt new.txt --src src.txt --docids docids.txt \
         -m bleu chrf ter --baseline base --human da_sys.tsv --scores COMET=comet.tsv \
         -o report.html

@@ -1,8 +1,9 @@
 r"""Writing an output file: never over one of the command's inputs, never half-written.
 
-Every file parbleu writes (``parbleu report -o``, ``parbleu meta --plot``, ``parbleu replicate
---doc`` and ``--figures``, ``parbleu demo``'s report, `parbleu.report.write_report`,
-`parbleu.meta.plots.save`) goes through the two functions here:
+Every file parbleu writes (``parbleu report -o`` and ``--export``, ``parbleu meta --plot``,
+``parbleu replicate --doc`` and ``--figures``, ``parbleu demo``'s report,
+`parbleu.report.write_report` and `parbleu.report.write_exports`, `parbleu.meta.plots.save`)
+goes through the two functions here:
 
 * `check_output` refuses an output name that is empty, a directory, or the same file as an
   input of the command: through ``./``, a symbolic link (followed to the end) or a hard link,
