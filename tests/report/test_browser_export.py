@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from parbleu.report import build_report
+from parbleu.report import build_report, inline
 from parbleu.report.build import Report
 from parbleu.report.export import export_files
 from parbleu.report.html import write
@@ -147,3 +147,25 @@ def test_filtered_sorted_list_exports_the_rows_shown(
     assert 0 < len(rows) < len(everything)
     assert rows == hits
     assert page.locator("#pb-count").inner_text().startswith(f"{len(rows)} of ")
+
+
+def test_inline_frame_runs_the_report(browser: Any, report: Report, tmp_path: Path) -> None:
+    """`inline(report)` in a notebook-like page: the sandboxed frame shows the overview and
+    loads the segments; nothing is fetched and nothing logs an error."""
+    host = tmp_path / "notebook.html"
+    host.write_text(f"<!DOCTYPE html><html><body>{inline(report)._repr_html_()}</body></html>")
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(host.as_uri())
+    frame = page.frame_locator("iframe")
+    assert frame.locator("#pb-title").inner_text() == "links and exports"
+    frame.locator("#pb-tab-segments").click()
+    assert frame.locator("#pb-count").inner_text() == "30 of 30 segments"
+    context.close()
+    assert errors == []
+    assert all(url.startswith(("file:", "about:")) for url in requests), requests

@@ -126,7 +126,7 @@ class App {
     const previous = this.lastHash ? new URLSearchParams(this.lastHash.slice(1)).get("view") : null;
     this.lastHash = hash;
     if (viewEntry && previous !== null && previous !== this.state.view) location.hash = hash;
-    else location.replace(hash);
+    else location.replace(location.href.split("#")[0] + hash);  // absolute: also in an iframe's srcdoc
   }
 
   // Restore a state from a link (unknown names and values are ignored).
