@@ -1,10 +1,9 @@
 // Export: the segment list (as filtered and sorted) as CSV and JSON, the overview and the
 // cluster tables as CSV and LaTeX, downloaded from a Blob (no server). The files are those
-// `parbleu report --export DIR` writes (parbleu.report.export): CSV and LaTeX byte for byte, JSON
-// value for value; full-precision
-// numbers as Python's repr, scores as the page shows them, and LaTeX as parbleu's booktabs
-// tables (parbleu.io.latex). Only function declarations here: the app starts before this
-// part of the script has run.
+// `parbleu report --export DIR` writes (parbleu.report.export): CSV and LaTeX byte for byte,
+// JSON value for value; full-precision numbers as Python's repr, scores as the page shows
+// them, LaTeX as parbleu's booktabs tables (parbleu.io.latex). Only function declarations
+// here: the app starts before this part of the script has run.
 
 // Python's repr of a float: the shortest digits that read back, in Python's notation.
 function pyFloat(x) {
