@@ -155,7 +155,7 @@ function download(name, text, type) {
 }
 
 function exportButton(id, label, title, make) {
-  return h("button", { type: "button", id, class: "export", title, onclick: make }, label);
+  return h("button", { type: "button", id, class: "export", title, "aria-label": `export ${title}`, onclick: make }, label);
 }
 
 function addOverviewExport(app) {
