@@ -54,6 +54,8 @@ def state(opened: Opened) -> dict[str, Any]:
     return {
         **page.evaluate("window.parbleuReport.state()"),
         "search": page.locator("#pb-search").input_value(),
+        "min A": page.locator("#pb-min-a").input_value(),
+        "case": page.locator("#pb-case").is_checked(),
         "count": page.locator("#pb-count").inner_text(),
         "sorted": page.locator('.list-head [aria-sort="descending"]').get_attribute("data-column"),
         "selected": page.locator('.row[aria-selected="true"]').get_attribute("data-segment"),
@@ -73,13 +75,16 @@ def test_link_round_trip_and_hash_changes(
     page.click('.list-head [data-column="diff"]')
     page.fill("#pb-search", "the")
     page.press("#pb-search", "Enter")
+    page.fill("#pb-min-a", "5")
+    page.press("#pb-min-a", "Enter")
+    page.check("#pb-case")
     page.locator(".row").nth(2).click()
     shown = state(opened)
     assert (shown["view"], shown["metric"], shown["a"], shown["b"]) == ("segments", "chrf", 2, 0)
     assert shown["sorted"] == "diff"
-    assert shown["search"] == "the"
+    assert (shown["search"], shown["min A"], shown["case"]) == ("the", "5", True)
     hash_ = page.evaluate("location.hash")
-    for part in ("view=segments", "sort=diff-desc", "query=the", "a=%3Cweak%3E"):
+    for part in ("view=segments", "sort=diff-desc", "query=the", "a=%3Cweak%3E", "minA=5"):
         assert part in hash_.split("&") or f"#{part}" in hash_.split("&"), part
     assert f"segment={shown['current'] + 1}" in hash_
 
