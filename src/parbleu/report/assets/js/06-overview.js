@@ -18,6 +18,11 @@ function bandOf(score) {
   return BLEU_BANDS[k][1];
 }
 
+// A wide table scrolls inside its own box instead of widening the page.
+function scrollBox(table) {
+  return h("div", { class: "scroll-x" }, table);
+}
+
 function pCell(p, alpha) {
   if (p === null || p === undefined) return h("td", { class: "num" }, "–");
   return h("td", { class: "num" + (p < alpha ? " sig" : ""), title: p < alpha ? `significant at ${alpha}` : "not significant" }, fmtP(p) + (p < alpha ? " *" : ""));
@@ -56,7 +61,7 @@ function scoreTable(ov) {
         h("td", { class: "num" }, range[0] === range[1] ? String(range[0]) : `${range[0]}–${range[1]}`),
       ];
     })));
-  return h("table", { class: "scores", id: "pb-score-table" }, h("thead", null, head), h("tbody", null, rows));
+  return scrollBox(h("table", { class: "scores", id: "pb-score-table" }, h("thead", null, head), h("tbody", null, rows)));
 }
 
 function rankingTable(ov, m) {
@@ -77,10 +82,10 @@ function rankingTable(ov, m) {
 function pMatrix(ov, m) {
   const alpha = ov.significance.alpha;
   return h("details", null, h("summary", null, `${m.label}: paired bootstrap p-values of every pair`),
-    h("table", { class: "pmatrix" },
+    scrollBox(h("table", { class: "pmatrix" },
       h("thead", null, h("tr", null, h("th", null, ""), ov.systems.map((name) => h("th", { class: "num", colspan: m.human_agreement ? 2 : null }, name)))),
       h("tbody", null, ov.systems.map((name, i) => h("tr", null, h("th", { scope: "row" }, name),
-        ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)]))))));
+        ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)])))))));
 }
 
 function bandsTable(ov) {
@@ -116,7 +121,7 @@ function renderOverview(panel, ov) {
     ov.metrics.filter((m) => m.note).map((m) => h("p", { class: "note", "data-metric": m.key }, `${m.title}: ${m.note}.`)),
     ov.metrics.map((m) => pMatrix(ov, m)),
     h("h2", null, "Signatures"),
-    h("table", null, h("tbody", null, ov.metrics.map((m) => h("tr", null, h("th", { scope: "row" }, m.label), h("td", { class: "signature" }, m.signature))))),
+    scrollBox(h("table", null, h("tbody", null, ov.metrics.map((m) => h("tr", null, h("th", { scope: "row" }, m.label), h("td", { class: "signature" }, m.signature)))))),
     bandsTable(ov),
     h("p", { class: "note" }, `parbleu ${ov.version}. References: ${ov.references.join(", ")}.`));
 }
