@@ -19,7 +19,9 @@ from parbleu.report import write_report
 from tests.report.conftest import Opened
 
 METRICS = ("bleu", "chrf", "ter", "nist")
-STYLE = "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.fontWeight]; }"
+STYLE = (
+    "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.fontWeight]; }"
+)
 OVERFLOW = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
@@ -71,8 +73,9 @@ def test_escape_clears_the_search_and_unfilters_the_list(
         for i in range(30)
     ]
     word = next(w for w in ("cat", "the", "a") if 0 < sum(w in t.lower() for t in texts) < 30)
+    hits = sum(word in t.lower() for t in texts)
     page.fill("#pb-search", word)
-    expect_text(page.locator("#pb-count"), re.compile(rf"^{sum(word in t.lower() for t in texts)} of "))
+    expect_text(page.locator("#pb-count"), re.compile(rf"^{hits} of "))
     page.locator("#pb-search").press("Escape")
     assert page.locator("#pb-search").input_value() == ""
     expect_text(page.locator("#pb-count"), "30 of 30 segments")
