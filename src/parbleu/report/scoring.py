@@ -86,8 +86,10 @@ def _label(metric: AnyMetric, stats: Stats) -> str:
 
 
 def options_json(options: Any) -> dict[str, Any]:
-    """A metric's options dataclass as JSON values (enums by their value, paths as text:
-    METEOR's WordNet folder), for the page."""
+    """A metric's options dataclass as JSON values, for the page.
+
+    Enums become their values and paths text (METEOR's WordNet folder).
+    """
     if not dataclasses.is_dataclass(options):
         return {}
 
