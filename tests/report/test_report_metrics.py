@@ -113,8 +113,11 @@ def test_the_page_shows_rouge_and_external_scores(
     assert page.locator("#pb-seg-title").is_visible()
 
 
-def test_meteor_is_in_the_report(tmp_path: Path, nltk_wordnet: Any) -> None:
-    """METEOR: NLTK's meteor_score of 13a words against both references, mean times 100."""
+def test_meteor_is_in_the_report(
+    open_report: Callable[..., Opened], tmp_path: Path, nltk_wordnet: Any
+) -> None:
+    """METEOR: NLTK's meteor_score of 13a words against both references, mean times 100;
+    the page's overview shows it as Python formats it."""
     from nltk.translate.meteor_score import meteor_score  # noqa: PLC0415 (a test extra)
 
     path = tmp_path / "m.html"
@@ -137,6 +140,11 @@ def test_meteor_is_in_the_report(tmp_path: Path, nltk_wordnet: Any) -> None:
     (metric,) = overview(path)["metrics"]
     assert metric["key"] == "meteor"
     assert metric["corpus"] == pytest.approx(expected, abs=1e-9)
+    page = open_report(path).page
+    shown = page.locator('#pb-score-table td[data-metric="meteor"]').all_inner_texts()
+    assert shown == [f"{value:.2f}" for value in expected]
+    page.click("#pb-tab-segments")
+    assert page.locator("#pb-seg-title").is_visible()
 
 
 def test_help_shows_only_what_the_report_uses_with_its_defaults() -> None:
