@@ -1,8 +1,10 @@
-"""Defects seen in Chromium (issue 27), checked in Debian's Chromium on the bundled sample.
+"""Defects seen in Chromium and reading the scores right (issue 27), in Debian's Chromium.
 
 Oracles: the browser's own computed styles and layout (a selected button must not look like
-the others; no element wider than the page), Python's sort of the same segment scores, and
-Python's substring search over the sample's texts.
+the others; no element wider than the page), Python's sort of the same segment scores,
+Python's substring search over the sample's texts, and the course chapter's BLEU bands
+("Interpreting BLEU Scores": < 10, 10-19, ..., 60+, for BLEU against one reference) with
+each system placed by ``BLEU.corpus_score``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from parbleu.report import write_report
 from tests.report.conftest import Opened
 
 METRICS = ("bleu", "chrf", "ter", "nist")
+#: A source of our own: "xylophone" in segments 3 and 7 only (in no reference or output).
+SOURCE = [f"Quelle {i + 1}" + (" xylophone" if i in (2, 6) else "") for i in range(30)]
+#: The course chapter's bands: lower bound of each (scores 0-100; "10-19" holds [10, 20)).
+BAND_STARTS = (0, 10, 20, 30, 40, 50, 60)
 STYLE = (
     "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.fontWeight]; }"
 )
@@ -32,7 +38,7 @@ def report(tmp_path_factory: pytest.TempPathFactory, sample: dict[str, Any]) -> 
         path,
         sample["refs"],
         sample["systems"],
-        source=sample["refs"][1],
+        source=SOURCE,
         metrics=METRICS,
         reference_names=["ref.A", "ref.B"],
     )
@@ -69,7 +75,13 @@ def test_escape_clears_the_search_and_unfilters_the_list(
     page = open_report(report).page
     page.click("#pb-tab-segments")
     texts = [
-        " ".join([*(r[i] for r in sample["refs"]), *(s[i] for s in sample["systems"].values())])
+        " ".join(
+            [
+                SOURCE[i],
+                *(r[i] for r in sample["refs"]),
+                *(s[i] for s in sample["systems"].values()),
+            ]
+        )
         for i in range(30)
     ]
     word = next(w for w in ("cat", "the", "a") if 0 < sum(w in t.lower() for t in texts) < 30)
@@ -142,3 +154,66 @@ def test_sorting_selects_the_first_row_of_the_new_order(
     assert selected.get_attribute("data-position") == "0"
     assert selected.get_attribute("data-segment") == str(top)
     assert page.locator("#pb-list").evaluate("el => el.scrollTop") == 0
+
+
+def test_a_row_shows_why_it_matched_the_search(
+    open_report: Callable[..., Opened], report: Path, sample: dict[str, Any]
+) -> None:
+    """Oracle: Python's substring search; a row matched in the source or a reference names
+    that field and marks the match, a row matched in A's output marks it there."""
+    page = open_report(report).page
+    page.click("#pb-tab-segments")
+    page.fill("#pb-search", "XYLOPHONE")
+    expect_text(page.locator("#pb-count"), "2 of 30 segments")
+    rows = page.locator("#pb-list .row")
+    assert sorted(rows.evaluate_all("rs => rs.map(r => r.dataset.segment)")) == ["2", "6"]
+    assert rows.locator('.why[data-field="source"]').all_inner_texts() == ["source"] * 2
+    assert rows.locator("mark.hit").all_inner_texts() == ["xylophone"] * 2
+    outputs = [line.lower() for lines in sample["systems"].values() for line in lines]
+    words = (w for line in sample["refs"][0] for w in line.split() if len(w) > 4)
+    word = next(w for w in words if not any(w.lower() in o for o in outputs))
+    page.fill("#pb-search", word)
+    segments = [i for i, line in enumerate(sample["refs"][0]) if word.lower() in line.lower()]
+    in_b = [i for i, line in enumerate(sample["refs"][1]) if word.lower() in line.lower()]
+    expect_text(page.locator("#pb-count"), f"{len(set(segments) | set(in_b))} of 30 segments")
+    first = page.locator('#pb-list .row[data-position="0"]')
+    assert first.locator(".why").get_attribute("data-field") == "ref"
+    assert first.locator("mark.hit").inner_text().lower() == word.lower()
+    system_a = page.locator("#pb-sys-a").evaluate("el => el.selectedOptions[0].textContent")
+    line = sample["systems"][system_a][0]
+    page.fill("#pb-search", line)
+    first = page.locator('#pb-list .row[data-segment="0"]')
+    expect_text(first.locator("mark.hit"), line)
+    assert first.locator(".why").count() == 0  # A's own output needs no label
+
+
+def test_bands_place_systems_only_for_one_reference(
+    open_report: Callable[..., Opened],
+    report: Path,
+    tmp_path: Path,
+    sample: dict[str, Any],
+) -> None:
+    """Two references: the bands are shown with why they do not apply, nobody placed. One
+    reference: each system in the chapter's band of its ``corpus_score`` BLEU. No BLEU: no
+    bands at all."""
+    page = open_report(report).page
+    scope = page.locator("#pb-bands-scope")
+    assert scope.get_attribute("data-applies") == "false"
+    assert "2 references" in scope.inner_text()
+    assert "excellent" in page.locator("#pb-bands").inner_text()
+    assert page.locator("#pb-bands thead th").count() == 2  # no "systems here" column
+    single = write_report(tmp_path / "one.html", sample["refs"][:1], sample["systems"])
+    page = open_report(single).page
+    assert page.locator("#pb-bands-scope").get_attribute("data-applies") == "true"
+    rows = page.locator("#pb-bands tbody tr")
+    bleu = BLEU(sample["refs"][:1])
+    for name, lines in sample["systems"].items():
+        score = bleu.corpus_score(lines).score
+        band = max(k for k, start in enumerate(BAND_STARTS) if score >= start)
+        assert name in rows.nth(band).locator("td").nth(2).inner_text().split(", ")
+    assert "chrF2" in page.locator("#pb-bands-scope").inner_text()  # no bands for chrF
+    no_bleu = write_report(
+        tmp_path / "chrf.html", sample["refs"][:1], sample["systems"], metrics=["chrf"]
+    )
+    page = open_report(no_bleu).page
+    assert page.locator("#pb-bands").count() == 0

@@ -88,13 +88,38 @@ function pMatrix(ov, m) {
         ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)])))))));
 }
 
+// Why the chapter's bands do not read this report's BLEU (none: they do). They are for
+// corpus BLEU against one reference with uniform 4-gram weights: more references match more
+// n-grams and raise BLEU (sacreBLEU's signature records nrefs for this reason).
+function bandsDoNotApply(ov, bleu) {
+  const reasons = [];
+  const refs = ov.references.length;
+  if (refs !== 1) reasons.push(`this report scores against ${refs} references, and more references raise BLEU`);
+  const options = bleu.options || {};
+  const weights = options.weights || null;
+  const order = options.max_ngram_order || (weights ? weights.length : 4);
+  const uniform = !weights || weights.every((w) => Math.abs(w - 1 / weights.length) < 1e-9);
+  if (order !== 4 || !uniform) reasons.push(`its ${bleu.label} is not BLEU's 4-gram, uniform-weight form`);
+  return reasons;
+}
+
 function bandsTable(ov) {
   const bleu = ov.metrics.find((m) => m.view === "ngrams");
+  if (!bleu) return [];  // the chapter gives bands for BLEU only
+  const reasons = bandsDoNotApply(ov, bleu);
+  const applies = reasons.length === 0;
+  const others = ov.metrics.filter((m) => m !== bleu).map((m) => m.label);
   const rows = BLEU_BANDS.map(([range, meaning]) => h("tr", null, h("td", null, range), h("td", null, meaning),
-    h("td", null, bleu ? ov.systems.filter((_, s) => bandOf(bleu.corpus[s]) === meaning).join(", ") : "")));
+    applies ? h("td", null, ov.systems.filter((_, s) => bandOf(bleu.corpus[s]) === meaning).join(", ")) : null));
+  const scope = applies
+    ? `These bands read corpus BLEU against one reference, with BLEU's 4-gram uniform weights, as here; each system is placed by its ${bleu.label}.`
+    : `These bands read corpus BLEU against one reference, with BLEU's 4-gram uniform weights. They do not apply here: ${reasons.join("; ")}. No system is placed in them.`;
   return [
     h("h2", null, "Reading BLEU scores"),
-    h("table", { class: "bands", id: "pb-bands" }, h("thead", null, h("tr", null, h("th", null, "BLEU"), h("th", null, "rough reading"), h("th", null, "systems here"))), h("tbody", null, rows)),
+    h("p", { class: applies ? "note" : "note caveat", id: "pb-bands-scope", "data-applies": applies ? "true" : "false" }, scope,
+      others.length ? ` The chapter gives no such bands for ${others.join(", ")}.` : ""),
+    h("table", { class: "bands", id: "pb-bands" }, h("thead", null, h("tr", null, h("th", null, "BLEU"), h("th", null, "rough reading"),
+      applies ? h("th", null, "systems here") : null)), h("tbody", null, rows)),
     h("p", { class: "note", id: "pb-bands-note" },
       "The bands and caveats are those of the MT evaluation course chapter (section \"Interpreting BLEU Scores\"), in our words. ",
       "They are a rough guide for news translation: other domains and language pairs differ a lot. ",
