@@ -352,8 +352,11 @@ class SegmentBrowser {
       let cell = row.childNodes[k];
       if (!cell) { cell = document.createElement("span"); row.appendChild(cell); }
       cell.className = cols[k].num ? "num" : "";
-      if (text !== null) cell.textContent = text;
-      else put(cell, this.matchedText(seg));
+      if (text !== null) { cell.textContent = text; cell.removeAttribute("title"); } else {
+        const [nodes, title] = this.matchedText(seg);
+        put(cell, nodes);
+        cell.title = title;
+      }
     });
   }
 
@@ -372,19 +375,22 @@ class SegmentBrowser {
   }
 
   // Why a row matched the search: the first field holding the query, named unless it is A's
-  // output, with the match marked (and the text before it cut, so that the match shows).
+  // output, with the match marked (and the text before it cut, so that the match shows);
+  // [nodes, the whole line as a tooltip].
   matchedText(seg) {
     const query = this.inputs.query.value;
-    if (!query) return this.d.hyp(seg, this.a);
+    const own = this.d.hyp(seg, this.a);
+    if (!query) return [own, own];
     const caseSensitive = this.inputs.caseSensitive.checked;
     for (const [label, field, line] of this.searchFields(seg)) {
       const at = findText(line, query, caseSensitive);
       if (at < 0) continue;
-      const from = at > 24 ? at - 16 : 0;
-      return [label ? h("span", { class: "why", "data-field": field }, label) : null, from ? "…" : "",
-        line.slice(from, at), h("mark", { class: "hit" }, line.slice(at, at + query.length)), line.slice(at + query.length)];
+      const from = at > 12 ? at - 8 : 0;
+      return [[label ? h("span", { class: "why", "data-field": field }, label) : null, from ? "…" : "",
+        line.slice(from, at), h("mark", { class: "hit" }, line.slice(at, at + query.length)), line.slice(at + query.length)],
+      label ? `${label}: ${line}` : line];
     }
-    return this.d.hyp(seg, this.a);
+    return [own, own];
   }
 
   select(position) {
