@@ -8,36 +8,20 @@ the main command's own parser for which options exist.
 
 from __future__ import annotations
 
-import io
-import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from parbleu.cli.main import run
 from parbleu.cli.report import build_report_parser
 from parbleu.tokenizers import TokenizerName, make_tokenizer
 from tests.report.conftest import SAMPLE, Opened, sample_lines
+from tests.report.test_cli_report import report, summary
 
 REFS = [str(SAMPLE / "ref.A.txt"), str(SAMPLE / "ref.B.txt")]
 NAMES = ("strong", "fair", "weak")
 SYSTEMS = [str(SAMPLE / f"system-{q}.txt") for q in NAMES]
-
-
-def report(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(["report", *argv], io.BytesIO(), out, err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def overview(path: Path) -> dict[str, Any]:
-    page = path.read_text(encoding="utf-8")
-    found = re.search(r'<script type="application/json" id="pb-overview">(.*?)</script>', page)
-    assert found is not None
-    return json.loads(found.group(1))  # type: ignore[no-any-return]
 
 
 def references() -> list[list[str]]:
@@ -91,7 +75,7 @@ def rouge_oracle() -> list[float]:
 
 def test_rouge_and_external_scores_are_in_the_report(rouge_report: Path) -> None:
     """ROUGE-1: rouge_score's mean best-reference F; COMET: the mean of the file's column."""
-    metrics = {m["key"]: m for m in overview(rouge_report)["metrics"]}
+    metrics = {m["key"]: m for m in summary(rouge_report)["metrics"]}
     assert list(metrics) == ["rouge", "bleu", "score:COMET"]
     assert metrics["rouge"]["corpus"] == pytest.approx(rouge_oracle(), abs=1e-9)
     assert metrics["score:COMET"]["corpus"] == pytest.approx([(k + 1) * 15.5 / 7 for k in range(3)])
@@ -137,7 +121,7 @@ def test_meteor_is_in_the_report(
             for i, h in enumerate(lines)
         ]
         expected.append(100 * sum(scores) / len(scores))
-    (metric,) = overview(path)["metrics"]
+    (metric,) = summary(path)["metrics"]
     assert metric["key"] == "meteor"
     assert metric["corpus"] == pytest.approx(expected, abs=1e-9)
     page = open_report(path).page

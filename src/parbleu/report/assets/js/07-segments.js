@@ -4,16 +4,6 @@ const ROW_HEIGHT = 28;
 const OVERSCAN = 8;
 const MAX_SCROLL_HEIGHT = 8e6;
 
-// Where `query` starts in `line` (-1: nowhere), ignoring case as the search does: by
-// lowercasing, where that keeps every offset.
-function findText(line, query, caseSensitive) {
-  if (!caseSensitive) {
-    const lowered = line.toLowerCase();
-    if (lowered.length === line.length) return lowered.indexOf(query.toLowerCase());
-  }
-  return line.indexOf(query);
-}
-
 class SegmentBrowser {
   constructor(app) {
     this.app = app;
@@ -353,44 +343,11 @@ class SegmentBrowser {
       if (!cell) { cell = document.createElement("span"); row.appendChild(cell); }
       cell.className = cols[k].num ? "num" : "";
       if (text !== null) { cell.textContent = text; cell.removeAttribute("title"); } else {
-        const [nodes, title] = this.matchedText(seg);
+        const [nodes, title] = matchedText(this, seg);
         put(cell, nodes);
         cell.title = title;
       }
     });
-  }
-
-  // The fields a search looks in, A's output first: [label, field, text].
-  searchFields(seg) {
-    const d = this.d;
-    const field = this.inputs.field.value;
-    const out = [];
-    const take = (name) => field === "all" || field === name;
-    if (take("a")) out.push([null, "a", d.hyp(seg, this.a)]);
-    if (take("source") && d.hasSource) out.push(["source", "source", d.source(seg)]);
-    if (take("refs")) for (let k = 0; k < d.K; k++) if (d.refPresent(seg, k)) out.push([this.ov.references[k], "ref", d.ref(seg, k)]);
-    if (take("b") && this.b !== this.a) out.push([`B: ${this.ov.systems[this.b]}`, "b", d.hyp(seg, this.b)]);
-    if (field === "all") this.ov.systems.forEach((name, s) => { if (s !== this.a && s !== this.b) out.push([name, "system", d.hyp(seg, s)]); });
-    return out;
-  }
-
-  // Why a row matched the search: the first field holding the query, named unless it is A's
-  // output, with the match marked (and the text before it cut, so that the match shows);
-  // [nodes, the whole line as a tooltip].
-  matchedText(seg) {
-    const query = this.inputs.query.value;
-    const own = this.d.hyp(seg, this.a);
-    if (!query) return [own, own];
-    const caseSensitive = this.inputs.caseSensitive.checked;
-    for (const [label, field, line] of this.searchFields(seg)) {
-      const at = findText(line, query, caseSensitive);
-      if (at < 0) continue;
-      const from = at > 12 ? at - 8 : 0;
-      return [[label ? h("span", { class: "why", "data-field": field }, label) : null, from ? "…" : "",
-        line.slice(from, at), h("mark", { class: "hit" }, line.slice(at, at + query.length)), line.slice(at + query.length)],
-      label ? `${label}: ${line}` : line];
-    }
-    return [own, own];
   }
 
   select(position) {
