@@ -129,6 +129,9 @@ def test_meteor_is_in_the_report(
     assert shown == [f"{value:.2f}" for value in expected]
     page.click("#pb-tab-segments")
     assert page.locator("#pb-seg-title").is_visible()
+    # Without BLEU there are no BLEU n-gram statistics to show: the diff of A and B.
+    assert page.locator('#pb-detail [data-view="ngrams"]').count() == 0
+    assert page.locator("#pb-detail-diff").is_visible()
 
 
 def test_help_shows_only_what_the_report_uses_with_its_defaults() -> None:

@@ -251,13 +251,14 @@ function diffView(app, seg) {
 
 function renderDetail(panel, app, seg) {
   const { ov, data, state } = app;
-  const views = [["ngrams", "n-gram matches"]];
+  const views = [];  // a view per metric the report has that shows one; the diff always
+  if (ov.metrics.some((m) => m.view === "ngrams")) views.push(["ngrams", "n-gram matches"]);
   const characters = ov.metrics.find((m) => m.view === "characters");
   if (characters) views.push(["characters", characters.title]);
   const edits = ov.metrics.find((m) => m.view === "edits");
   if (edits && data.tokens.edits) views.push(["edits", `${edits.title} edits`]);
   views.push(["diff", "diff A / B"]);
-  const view = views.some(([id]) => id === state.detailView) ? state.detailView : "ngrams";
+  const view = views.some(([id]) => id === state.detailView) ? state.detailView : views[0][0];
   const docLabel = data.docIndex ? ov.documents.labels[data.docIndex[seg]] : null;
   const source = data.source(seg);
   const body = { ngrams: ngramView, characters: chrfView, edits: terView, diff: diffView }[view](app, seg);
