@@ -62,6 +62,8 @@ def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.Argum
     """
     parser = build_parser(metrics, default_metrics=("bleu", "chrf"))
     parser.prog = "parbleu report"
+    # One line: argparse's generated usage lists every option, hidden ones too.
+    parser.usage = "%(prog)s REF [REF ...] -i SYS [SYS ...] -o FILE [options]"
     parser.description = _DESCRIPTION
     group = parser.add_argument_group("report")
     add = group.add_argument
@@ -85,6 +87,7 @@ def build_report_parser(metrics: CommandMetrics | None = None) -> argparse.Argum
         "clusters.csv/.tex",
     )
     parser.set_defaults(paired_ar_n=DEFAULT_AR_TRIALS)
+    _report_options(parser)
     return parser
 
 
@@ -111,7 +114,8 @@ class ReportRequest:
     refused: tuple[str, ...] = ()  # options of the main command given that mean nothing here
 
 
-#: Options of the main command that mean nothing for a report: argparse dest, flag.
+#: Options of the main command that a report cannot honour (argparse dest: flag): hidden
+#: from ``parbleu report --help``, and a usage error (exit 2) when given.
 _NOT_FOR_REPORTS = {
     "sentence_level": "-sl/--sentence-level",
     "sort_by_difference": "--sort-by-difference",
@@ -119,19 +123,71 @@ _NOT_FOR_REPORTS = {
     "blocks": "--blocks",
     "test_set": "-t/--test-set",
     "language_pair": "-l/--language-pair",
-    "origlang": "--origlang",
-    "subset": "--subset",
     "echo": "--echo",
     "list": "--list",
     "citation": "--citation",
     "download": "--download",
     "detail": "-d/--detail",
     "paper_table": "--paper-table",
+    "confidence": "-ci/--confidence",
+    "confidence_n": "-cin/--confidence-n",
+    "paired_ar": "-par/--paired-ar",
+    "paired_bs": "-pbs/--paired-bs",
+    "format": "-f/--format",
+    "table_style": "--table-style",
+    "width": "-w/--width",
+    "short": "-sh/--short",
+    "no_color": "-nc/--no-color",
+    "progress": "--progress/--no-progress",
+    "force": "--force",
+}
+
+#: Options that select documents of a test set: a report of a test-set file takes them.
+_SELECTIONS = {"origlang": "-ol/--origlang", "subset": "--subset"}
+
+#: The help of main-command options whose meaning in a report differs.
+_REPORT_HELP = {
+    "paired_bs_n": "bootstrap resamples of the 95%% intervals and the paired bootstrap "
+    "(default: %(default)s)",
+    "paired_ar_n": "approximate randomization trials (default: %(default)s)",
+    "quiet": "no progress on standard error",
+    "input": "system output files",
+    "weights": "positive weights summing to 1, one per n-gram order (default: uniform); "
+    "one set in a report",
+    "rouge_type": "rouge1, rouge2, ... rouge100, rougeL, or rougeLsum with sentences split on "
+    "newlines; one in a report (default: rouge1)",
 }
 
 
-#: Options that select documents of a test set: a report of a test-set file takes them.
-_SELECTIONS = ("origlang", "subset")
+@dataclass(frozen=True)
+class _NotGiven:
+    """The default of an option a report refuses: tells a given option from its default."""
+
+    default: object
+
+
+def _report_options(parser: argparse.ArgumentParser) -> None:
+    """Hide the options a report cannot honour; say what the others mean in a report."""
+    for action in parser._actions:
+        if action.dest in _NOT_FOR_REPORTS:
+            action.help = argparse.SUPPRESS
+            action.default = _NotGiven(action.default)
+        elif action.dest in _REPORT_HELP:
+            action.help = _REPORT_HELP[action.dest]
+
+
+def _refused(namespace: argparse.Namespace) -> tuple[tuple[str, ...], argparse.Namespace]:
+    """The refused options given, and the namespace with their defaults restored."""
+    local = namespace.test_set_file is not None  # its documents are selected as with -t
+    values = vars(namespace)
+    refused = [
+        flag
+        for dest, flag in _NOT_FOR_REPORTS.items()
+        if not isinstance(values.get(dest), _NotGiven)
+    ]
+    refused += [flag for dest, flag in _SELECTIONS.items() if values.get(dest) and not local]
+    plain = {k: v.default if isinstance(v, _NotGiven) else v for k, v in values.items()}
+    return tuple(refused), argparse.Namespace(**plain)
 
 
 def report_request(
@@ -146,12 +202,7 @@ def report_request(
     """
     from parbleu.cli.significance.seeds import resolve_seed  # noqa: PLC0415
 
-    local = namespace.test_set_file is not None  # its documents are selected as with -t
-    refused = tuple(
-        flag
-        for dest, flag in _NOT_FOR_REPORTS.items()
-        if getattr(namespace, dest) and not (local and dest in _SELECTIONS)
-    )
+    refused, namespace = _refused(namespace)
     return ReportRequest(
         inputs=input_request(namespace, environ),
         metrics=metric_request(namespace, metrics or command_metrics()),

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import PurePath
 from typing import Any
 
 import numpy as np
@@ -85,13 +86,18 @@ def _label(metric: AnyMetric, stats: Stats) -> str:
 
 
 def options_json(options: Any) -> dict[str, Any]:
-    """A metric's options dataclass as JSON values (enums by their value), for the page."""
+    """A metric's options dataclass as JSON values, for the page.
+
+    Enums become their values and paths text (METEOR's WordNet folder).
+    """
     if not dataclasses.is_dataclass(options):
         return {}
 
     def plain(value: Any) -> Any:
         if isinstance(value, Enum):
             return value.value
+        if isinstance(value, PurePath):
+            return str(value)
         return list(value) if isinstance(value, tuple) else value
 
     return {f.name: plain(getattr(options, f.name)) for f in dataclasses.fields(options)}

@@ -18,6 +18,11 @@ function bandOf(score) {
   return BLEU_BANDS[k][1];
 }
 
+// A wide table scrolls inside its own box instead of widening the page.
+function scrollBox(table) {
+  return h("div", { class: "scroll-x" }, table);
+}
+
 function pCell(p, alpha) {
   if (p === null || p === undefined) return h("td", { class: "num" }, "–");
   return h("td", { class: "num" + (p < alpha ? " sig" : ""), title: p < alpha ? `significant at ${alpha}` : "not significant" }, fmtP(p) + (p < alpha ? " *" : ""));
@@ -56,7 +61,7 @@ function scoreTable(ov) {
         h("td", { class: "num" }, range[0] === range[1] ? String(range[0]) : `${range[0]}–${range[1]}`),
       ];
     })));
-  return h("table", { class: "scores", id: "pb-score-table" }, h("thead", null, head), h("tbody", null, rows));
+  return scrollBox(h("table", { class: "scores", id: "pb-score-table" }, h("thead", null, head), h("tbody", null, rows)));
 }
 
 function rankingTable(ov, m) {
@@ -77,19 +82,44 @@ function rankingTable(ov, m) {
 function pMatrix(ov, m) {
   const alpha = ov.significance.alpha;
   return h("details", null, h("summary", null, `${m.label}: paired bootstrap p-values of every pair`),
-    h("table", { class: "pmatrix" },
+    scrollBox(h("table", { class: "pmatrix" },
       h("thead", null, h("tr", null, h("th", null, ""), ov.systems.map((name) => h("th", { class: "num", colspan: m.human_agreement ? 2 : null }, name)))),
       h("tbody", null, ov.systems.map((name, i) => h("tr", null, h("th", { scope: "row" }, name),
-        ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)]))))));
+        ov.systems.map((_, j) => [i === j ? h("td", { class: "num" }, "–") : pCell(m.p_bootstrap[i][j], alpha), agreeCell(m, i, j)])))))));
+}
+
+// Why the chapter's bands do not read this report's BLEU (none: they do). They are for
+// corpus BLEU against one reference with uniform 4-gram weights: more references match more
+// n-grams and raise BLEU (sacreBLEU's signature records nrefs for this reason).
+function bandsDoNotApply(ov, bleu) {
+  const reasons = [];
+  const refs = ov.references.length;
+  if (refs !== 1) reasons.push(`this report scores against ${refs} references, and more references raise BLEU`);
+  const options = bleu.options || {};
+  const weights = options.weights || null;
+  const order = options.max_ngram_order || (weights ? weights.length : 4);
+  const uniform = !weights || weights.every((w) => Math.abs(w - 1 / weights.length) < 1e-9);
+  if (order !== 4 || !uniform) reasons.push(`its ${bleu.label} is not BLEU's 4-gram, uniform-weight form`);
+  return reasons;
 }
 
 function bandsTable(ov) {
   const bleu = ov.metrics.find((m) => m.view === "ngrams");
+  if (!bleu) return [];  // the chapter gives bands for BLEU only
+  const reasons = bandsDoNotApply(ov, bleu);
+  const applies = reasons.length === 0;
+  const others = ov.metrics.filter((m) => m !== bleu).map((m) => m.label);
   const rows = BLEU_BANDS.map(([range, meaning]) => h("tr", null, h("td", null, range), h("td", null, meaning),
-    h("td", null, bleu ? ov.systems.filter((_, s) => bandOf(bleu.corpus[s]) === meaning).join(", ") : "")));
+    applies ? h("td", null, ov.systems.filter((_, s) => bandOf(bleu.corpus[s]) === meaning).join(", ")) : null));
+  const scope = applies
+    ? `These bands read corpus BLEU against one reference, with BLEU's 4-gram uniform weights, as here; each system is placed by its ${bleu.label}.`
+    : `These bands read corpus BLEU against one reference, with BLEU's 4-gram uniform weights. They do not apply here: ${reasons.join("; ")}. No system is placed in them.`;
   return [
     h("h2", null, "Reading BLEU scores"),
-    h("table", { class: "bands", id: "pb-bands" }, h("thead", null, h("tr", null, h("th", null, "BLEU"), h("th", null, "rough reading"), h("th", null, "systems here"))), h("tbody", null, rows)),
+    h("p", { class: applies ? "note" : "note caveat", id: "pb-bands-scope", "data-applies": applies ? "true" : "false" }, scope,
+      others.length ? ` The chapter gives no such bands for ${others.join(", ")}.` : ""),
+    h("table", { class: "bands", id: "pb-bands" }, h("thead", null, h("tr", null, h("th", null, "BLEU"), h("th", null, "rough reading"),
+      applies ? h("th", null, "systems here") : null)), h("tbody", null, rows)),
     h("p", { class: "note", id: "pb-bands-note" },
       "The bands and caveats are those of the MT evaluation course chapter (section \"Interpreting BLEU Scores\"), in our words. ",
       "They are a rough guide for news translation: other domains and language pairs differ a lot. ",
@@ -116,7 +146,7 @@ function renderOverview(panel, ov) {
     ov.metrics.filter((m) => m.note).map((m) => h("p", { class: "note", "data-metric": m.key }, `${m.title}: ${m.note}.`)),
     ov.metrics.map((m) => pMatrix(ov, m)),
     h("h2", null, "Signatures"),
-    h("table", null, h("tbody", null, ov.metrics.map((m) => h("tr", null, h("th", { scope: "row" }, m.label), h("td", { class: "signature" }, m.signature))))),
+    scrollBox(h("table", null, h("tbody", null, ov.metrics.map((m) => h("tr", null, h("th", { scope: "row" }, m.label), h("td", { class: "signature" }, m.signature)))))),
     bandsTable(ov),
     h("p", { class: "note" }, `parbleu ${ov.version}. References: ${ov.references.join(", ")}.`));
 }

@@ -60,6 +60,11 @@ class SegmentBrowser {
       i[key].addEventListener("change", refresh);
     }
     for (const el of [i.field, i.caseSensitive, i.doc]) if (el) el.addEventListener("change", refresh);
+    // Escape clears the query at once (Chromium clears a search box on Escape by itself) and
+    // shows every segment again; the app's handler then leaves the box.
+    i.query.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && i.query.value) { i.query.value = ""; refresh(); }
+    });
     this.viewport.addEventListener("scroll", () => this.render());
     this.viewport.addEventListener("keydown", (event) => this.key(event));
     this.viewport.addEventListener("click", (event) => {
@@ -110,6 +115,9 @@ class SegmentBrowser {
   sortBy(column) {
     if (column === "text") return;
     this.sort = this.sort.column === column ? { column, descending: !this.sort.descending } : { column, descending: column !== "index" && column !== "length" && column !== "doc" };
+    // A new order selects its first row: the list shows its top and the detail that row.
+    this.position = -1;
+    this.viewport.scrollTop = 0;
     this.refresh();
   }
 
@@ -269,9 +277,12 @@ class SegmentBrowser {
     const total = this.order.length * ROW_HEIGHT;
     this.spacer.style.height = `${Math.min(total, MAX_SCROLL_HEIGHT)}px`;
     this.position = selected >= 0 ? this.order.indexOf(selected) : -1;
-    if (this.position < 0 && this.order.length) this.position = 0;
-    this.render();
-    this.showDetail();
+    if (this.position < 0) {  // the selection was filtered out: the first row, at the top
+      this.viewport.scrollTop = 0;
+      if (this.order.length) this.position = 0;
+    }
+    if (this.position >= 0) this.select(this.position);  // in view, with its detail
+    else { this.render(); this.showDetail(); }
   }
 
   geometry() {
@@ -323,7 +334,7 @@ class SegmentBrowser {
         case "a": return d.scoreText(this.metric, this.a, seg);
         case "b": return d.scoreText(this.metric, this.b, seg);
         case "diff": return this.differenceText(seg);
-        default: return d.hyp(seg, this.a);
+        default: return null;  // the text: A's output, or where the search matched
       }
     });
     while (row.childNodes.length > cells.length) row.removeChild(row.lastChild);
@@ -331,7 +342,11 @@ class SegmentBrowser {
       let cell = row.childNodes[k];
       if (!cell) { cell = document.createElement("span"); row.appendChild(cell); }
       cell.className = cols[k].num ? "num" : "";
-      cell.textContent = text;
+      if (text !== null) { cell.textContent = text; cell.removeAttribute("title"); } else {
+        const [nodes, title] = matchedText(this, seg);
+        put(cell, nodes);
+        cell.title = title;
+      }
     });
   }
 

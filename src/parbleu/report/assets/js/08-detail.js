@@ -40,10 +40,10 @@ function textBlock(label, node, cls) {
 
 function segmentScores(app, seg) {
   const { ov, data } = app;
-  return h("table", { class: "stats", id: "pb-seg-scores" },
+  return scrollBox(h("table", { class: "stats", id: "pb-seg-scores" },
     h("thead", null, h("tr", null, h("th", null, "system"), ov.metrics.map((m) => h("th", { class: "num" }, m.label)))),
     h("tbody", null, ov.systems.map((name, s) => h("tr", { "data-system": s }, h("th", { scope: "row" }, name),
-      ov.metrics.map((m) => h("td", { class: "num", "data-metric": m.key }, data.scoreText(m.key, s, seg)))))));
+      ov.metrics.map((m) => h("td", { class: "num", "data-metric": m.key }, data.scoreText(m.key, s, seg))))))));
 }
 
 function presentRefs(data, seg, scheme) {
@@ -88,12 +88,12 @@ function ngramView(app, seg) {
 
 function statsTable(ov, details, settings) {
   const orders = Array.from({ length: settings.order }, (_, k) => k + 1);
-  return h("table", { class: "stats", id: "pb-bleu-stats" },
+  return scrollBox(h("table", { class: "stats", id: "pb-bleu-stats" },
     h("thead", null, h("tr", null, h("th", null, "system"), h("th", { class: "num" }, "sys_len"), h("th", { class: "num" }, "ref_len"),
       orders.map((n) => h("th", { class: "num" }, `${n}-grams`)))),
     h("tbody", null, details.map(({ detail }, s) => h("tr", { "data-system": s }, h("th", { scope: "row" }, ov.systems[s]),
       h("td", { class: "num", "data-stat": "sys_len" }, String(detail.sysLen)), h("td", { class: "num", "data-stat": "ref_len" }, String(detail.refLen)),
-      detail.orders.map((o) => h("td", { class: "num", "data-stat": `match_${o.n}/total_${o.n}` }, `${o.match}/${o.total}`))))));
+      detail.orders.map((o) => h("td", { class: "num", "data-stat": `match_${o.n}/total_${o.n}` }, `${o.match}/${o.total}`)))))));
 }
 
 function ngramTable(app, focus, n) {
@@ -162,11 +162,11 @@ function chrfView(app, seg) {
     best === null ? h("p", null, "No reference.") : [
       textBlock(`${ov.references[best.k]} (chosen for ${ov.systems[state.a]})`, charLine(data.ref(seg, best.k), refs[best.k].chars, chrfMarks(refs[best.k], focus.hyp, n)), "ref"),
       textBlock(ov.systems[state.a], charLine(data.hyp(seg, state.a), focus.hyp.chars, chrfMarks(focus.hyp, refs[best.k], n)), "sys")],
-    h("table", { class: "stats", id: "pb-chrf-stats" },
+    scrollBox(h("table", { class: "stats", id: "pb-chrf-stats" },
       h("thead", null, h("tr", null, h("th", null, "system"), h("th", null, "reference"), labels.map((l) => h("th", { class: "num" }, `${l} hyp/ref/match`)))),
       h("tbody", null, rows.map(({ s, best: b }) => h("tr", { "data-system": s }, h("th", { scope: "row" }, ov.systems[s]),
         h("td", null, b ? ov.references[b.k] : "–"),
-        labels.map((_, i) => h("td", { class: "num", "data-order": i }, b ? `${b.row[3 * i]}/${b.row[3 * i + 1]}/${b.row[3 * i + 2]}` : "–"))))))];
+        labels.map((_, i) => h("td", { class: "num", "data-order": i }, b ? `${b.row[3 * i]}/${b.row[3 * i + 1]}/${b.row[3 * i + 2]}` : "–")))))))];
 }
 
 // TER's edits are searched in a worker (05-ter.js): the view says so at once, and shows the
@@ -251,13 +251,14 @@ function diffView(app, seg) {
 
 function renderDetail(panel, app, seg) {
   const { ov, data, state } = app;
-  const views = [["ngrams", "n-gram matches"]];
+  const views = [];  // a view per metric the report has that shows one; the diff always
+  if (ov.metrics.some((m) => m.view === "ngrams")) views.push(["ngrams", "n-gram matches"]);
   const characters = ov.metrics.find((m) => m.view === "characters");
   if (characters) views.push(["characters", characters.title]);
   const edits = ov.metrics.find((m) => m.view === "edits");
   if (edits && data.tokens.edits) views.push(["edits", `${edits.title} edits`]);
   views.push(["diff", "diff A / B"]);
-  const view = views.some(([id]) => id === state.detailView) ? state.detailView : "ngrams";
+  const view = views.some(([id]) => id === state.detailView) ? state.detailView : views[0][0];
   const docLabel = data.docIndex ? ov.documents.labels[data.docIndex[seg]] : null;
   const source = data.source(seg);
   const body = { ngrams: ngramView, characters: chrfView, edits: terView, diff: diffView }[view](app, seg);
