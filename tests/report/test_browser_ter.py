@@ -62,6 +62,18 @@ def _ter_then_ngrams(opened: Opened) -> float:
     return time.perf_counter() - start
 
 
+def _diff_while_searching(opened: Opened) -> float:
+    """Seconds to answer a click on the diff while TER's search runs (a report without
+    BLEU opens a segment in TER's view, which starts the search)."""
+    page = opened.page
+    page.click("#pb-tab-segments")
+    page.locator("#pb-detail-edits").wait_for(timeout=60_000)
+    start = time.perf_counter()
+    page.click('#pb-detail [data-view="diff"]', timeout=600_000)
+    page.locator("#pb-detail-diff").wait_for(timeout=600_000)
+    return time.perf_counter() - start
+
+
 @pytest.fixture(scope="module")
 def long_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[str]]:
     reference = _words(3000, 400, seed=1)
@@ -96,7 +108,7 @@ def test_a_search_in_the_worker_leaves_the_page_responsive_and_is_tercoms(
     systems = {f"s{seed}": [" ".join(_moved(reference, seed=seed)[:199])] for seed in range(4, 9)}
     path = write_report(tmp_path / "r.html", [refs], systems, metrics=["ter"])
     opened = open_report(path)
-    assert _ter_then_ngrams(opened) < CLICK_BOUND
+    assert _diff_while_searching(opened) < CLICK_BOUND
     opened.page.click('#pb-detail [data-view="edits"]')
     cells = opened.page.locator('#pb-ter-stats td[data-stat="num_edits"]')
     cells.first.wait_for(timeout=120_000)
