@@ -45,28 +45,58 @@ FLAGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-SYSTEMS = ("Facebook-AI", "Online-W", "UEdin", "happypoet")
+SYSTEMS = ("system-1", "system-2", "system-3", "system-4")
+#: WMT21 pairs with at least two references and four systems.
+PAIRS = ("de-en", "en-de", "en-zh")
+
+
+def _lines(path: Path) -> list[str]:
+    with path.open(encoding="utf-8", newline="\n") as handle:
+        return handle.readlines()  # only \n ends a line
+
+
+def distinct_segments(data: Path, segments: int) -> dict[str, list[str]]:
+    """Rows of `segments` distinct segments of real WMT21 text: source, 2 references, 4 outputs.
+
+    Round after round, each pair's test set in order (documents stay whole), with two of its
+    references and four of its systems drawn at random in each round (seeded): a source
+    recurs with other outputs and references some 3,000 segments later, beyond deflate's
+    window, as in a large test set of real text.
+    """
+    import random  # noqa: PLC0415
+
+    draw = random.Random(2021)
+    pairs = []
+    for pair in PAIRS:
+        folder = data / "newstest2021" / pair
+        refs = [_lines(p) for p in sorted(folder.glob("ref.*.txt"))]
+        systems = [_lines(p) for p in sorted((folder / "sys").glob("*.txt"))]
+        pairs.append((_lines(folder / "src.txt"), refs, systems))
+    rows: dict[str, list[str]] = {name: [] for name in ("src", "ref.A", "ref.B", *SYSTEMS)}
+    while len(rows["src"]) < segments:
+        for source, refs, systems in pairs:
+            chosen_refs = draw.sample(refs, 2)
+            chosen = draw.sample(systems, len(SYSTEMS))
+            take = min(len(source), segments - len(rows["src"]))
+            rows["src"] += source[:take]
+            chosen_rows = [*chosen_refs, *chosen]
+            for name, lines in zip(("ref.A", "ref.B", *SYSTEMS), chosen_rows, strict=True):
+                rows[name] += lines[:take]
+    return rows
 
 
 def make_test_set(data: Path, segments: int) -> dict[str, Path]:
-    """Files of the repeated test set in benchmarks/out/report-data."""
-    folder = data / "newstest2021" / "de-en"
-    sources = {
-        "src": folder / "src.txt",
-        "ref.A": folder / "ref.A.txt",
-        "ref.B": folder / "ref.B.txt",
-    }
-    sources.update({name: folder / "sys" / f"{name}.txt" for name in SYSTEMS})
+    """Files of the test set in benchmarks/out/report-data; prints how many segments differ."""
+    rows = distinct_segments(data, segments)
     target = OUT / "report-data"
     target.mkdir(parents=True, exist_ok=True)
     files = {}
-    for name, path in sources.items():
-        with path.open(encoding="utf-8", newline="\n") as handle:
-            lines = handle.readlines()  # only \n ends a line
+    for name, lines in rows.items():
         out = target / f"{name}.txt"
-        repeated = (lines * (segments // len(lines) + 1))[:segments]
-        out.write_text("".join(repeated), encoding="utf-8")
+        out.write_text("".join(lines), encoding="utf-8")
         files[name] = out
+    distinct = len(set(zip(*rows.values(), strict=True)))
+    print(f"{segments} segments, {distinct} distinct (source, references and outputs)")
     return files
 
 

@@ -25,7 +25,7 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True)
 class Report:
-    """A built report: the summary (JSON-ready) and the segment data (deflated, base64)."""
+    """A built report: the summary (JSON-ready) and the segment data (deflated, 7-bit text)."""
 
     title: str
     overview: dict[str, Any]

@@ -1,15 +1,34 @@
-// The report's data: the summary (JSON) and the segment container (deflate, base64; see
-// parbleu/report/payload.py for its layout).
+// The report's data: the summary (JSON) and the segment container (deflate, 7 bits a
+// character; see parbleu/report/payload.py for its layout and seven_bit_text).
 function readOverview() {
   return JSON.parse(document.getElementById("pb-overview").textContent);
 }
 
-function base64Bytes(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+// The bytes of payload.py's seven_bit_text: "LENGTH:" and 7 bits a character; a character
+// from U+0100 is an escaped value (ESCAPED[index]) and the 7 bits after it.
+const ESCAPED = [0, 10, 13, 60];
+
+function sevenBitBytes(text) {
+  const colon = text.indexOf(":");
+  const length = Number(text.slice(0, colon));
+  const out = new Uint8Array(length);
+  let acc = 0;
+  let bits = 0;
+  let o = 0;
+  const push = (v) => {
+    acc = ((acc << 7) | v) & 0x7fff;
+    bits += 7;
+    if (bits >= 8) { bits -= 8; if (o < length) out[o++] = (acc >> bits) & 255; }
+  };
+  for (let i = colon + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) { push(c); continue; }
+    const k = c - 0x100;
+    push(ESCAPED[k >> 7]);
+    push(k & 127);
+  }
+  if (o !== length) throw new Error("the segment data is shorter than its stated length");
+  return out;
 }
 
 async function inflate(bytes) {
@@ -227,7 +246,9 @@ class ReportData {
 }
 
 async function loadSegments(overview) {
-  const text = document.getElementById("pb-segments").textContent.trim();
-  const buffer = await inflate(base64Bytes(text));
-  return new ReportData(overview, parseContainer(buffer));
+  const text = document.getElementById("pb-segments").textContent;
+  const packed = sevenBitBytes(text);
+  const data = new ReportData(overview, parseContainer(await inflate(packed)));
+  data.packed = packed; // the deflated container, for workers that read it themselves
+  return data;
 }
