@@ -111,6 +111,7 @@ function renderOverview(panel, ov) {
       `p (bs): paired bootstrap resampling against the baseline (Koehn 2004, sacreBLEU's p-value); p (ar): approximate randomization against the baseline (${sig.trials} trials, Riezler and Maxwell 2005). `,
       `* marks p < ${sig.alpha}. Humans agree (BLEU, chrF with sacreBLEU's defaults): how often people order two systems as a difference of this size does (Kocmi et al. 2024, published logistic fits). Rank: the system's cluster; systems in a cluster are not separated by the paired bootstrap at ${sig.alpha}: `,
       "a line is drawn only where every system above is significantly better than every system below (WMT's presentation)."),
+    h("h2", null, "Scores with 95% intervals"), h("div", { class: "charts", id: "pb-score-charts" }, ov.metrics.map((m) => scoreChart(ov, m))),
     h("h2", null, "Rankings with significance clusters"),
     h("div", { class: "charts" }, ov.metrics.map((m) => rankingTable(ov, m))),
     ov.metrics.filter((m) => m.note).map((m) => h("p", { class: "note", "data-metric": m.key }, `${m.title}: ${m.note}.`)),
