@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,7 +79,10 @@ def test_human_plots_for_twenty_systems(
     fills = chart.locator("circle").evaluate_all("cs => cs.map(c => c.getAttribute('fill'))")
     assert len(fills) == N_SYSTEMS
     assert len(set(fills)) == N_SYSTEMS
-    boxes = chart.locator("text.point-label").evaluate_all("ts => ts.map(t => t.getBBox().toJSON ? t.getBBox().toJSON() : ({x: t.getBBox().x, y: t.getBBox().y, width: t.getBBox().width, height: t.getBBox().height}))")
+    boxes = chart.locator("text.point-label").evaluate_all(
+        "ts => ts.map(t => { const b = t.getBBox(); "
+        "return {x: b.x, y: b.y, width: b.width, height: b.height}; })"
+    )
     assert len(boxes) >= N_SYSTEMS // 4  # most find a place; the rest are named by the legend
     assert _overlaps(boxes) == []
     legend = page.locator("#pb-human-legend li").evaluate_all("ls => ls.map(l => l.dataset.system)")
