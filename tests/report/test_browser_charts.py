@@ -143,8 +143,9 @@ def test_ter_direction_and_compare_charts(
 def test_score_chart_and_sorted_document_chart(
     open_report: Callable[..., Opened], twenty: dict[str, Any]
 ) -> None:
-    """The score chart lists systems best first with the library's corpus BLEU order; the
-    document chart follows the table's sort."""
+    """The score chart lists systems best first in the library's corpus BLEU order; the
+    overview sorts by a metric best first by its direction (TER: lowest first), then the
+    other way; the document chart follows the table's sort."""
     page = open_report(twenty["path"]).page
     bleu = BLEU(twenty["refs"])
     scores = {n: bleu.corpus_score(lines).score for n, lines in twenty["systems"].items()}
@@ -154,6 +155,27 @@ def test_score_chart_and_sorted_document_chart(
     assert [round(scores[n], 6) for n in shown] == sorted(
         (round(v, 6) for v in scores.values()), reverse=True
     )
+    names = list(twenty["systems"])
+    ter = TER(twenty["refs"])
+    ters = {n: ter.corpus_score(lines).score for n, lines in twenty["systems"].items()}
+    rows = page.locator("#pb-score-table tbody tr")
+    system_order = "rs => rs.map(r => Number(r.dataset.system))"
+    page.click('#pb-score-table th[data-sort="bleu"] button')
+    bleu_first = [names[s] for s in rows.evaluate_all(system_order)]
+    assert [round(scores[n], 6) for n in bleu_first] == sorted(
+        (round(v, 6) for v in scores.values()), reverse=True
+    )
+    page.click('#pb-score-table th[data-sort="ter"] button')  # lower is better: lowest first
+    ter_first = [names[s] for s in rows.evaluate_all(system_order)]
+    assert [round(ters[n], 6) for n in ter_first] == sorted(round(v, 6) for v in ters.values())
+    button = page.locator('#pb-score-table th[data-sort="ter"] button')
+    assert button.get_attribute("aria-sort") == "ascending"
+    button.click()
+    ter_last = [names[s] for s in rows.evaluate_all(system_order)]
+    assert [round(ters[n], 6) for n in ter_last] == sorted(
+        (round(v, 6) for v in ters.values()), reverse=True
+    )
+    assert button.get_attribute("aria-sort") == "descending"
     page.click("#pb-tab-documents")
     page.locator("#pb-documents thead button").nth(1).click()  # first system, descending
     table = page.locator("#pb-documents tbody tr").evaluate_all(

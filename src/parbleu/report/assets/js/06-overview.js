@@ -33,9 +33,9 @@ function agreeCell(m, a, b) {
 
 function scoreTable(ov) {
   const alpha = ov.significance.alpha;
-  const head = h("tr", null, h("th", { scope: "col" }, "System"),
+  const head = h("tr", null, h("th", { scope: "col", "data-sort": "system" }, "System"),
     ov.metrics.map((m) => [
-      h("th", { scope: "col", class: "num" }, m.label + (m.higher_is_better ? " ↑" : " ↓")),
+      h("th", { scope: "col", class: "num", "data-sort": m.key }, m.label + (m.higher_is_better ? " ↑" : " ↓")),
       h("th", { scope: "col", class: "num" }, "95% CI"),
       h("th", { scope: "col", class: "num" }, "p (bs)"),
       h("th", { scope: "col", class: "num" }, "p (ar)"),
@@ -105,7 +105,7 @@ function renderOverview(panel, ov) {
   const sig = ov.significance;
   put(panel, 
     h("h2", null, `${ov.systems.length} systems, ${ov.n_segments} segments, ${ov.references.length} reference${ov.references.length === 1 ? "" : "s"}`),
-    scoreTable(ov),
+    sortableScores(scoreTable(ov), ov),
     h("p", { class: "note" },
       `95% CI: paired bootstrap percentile interval (${sig.bootstrap} resamples, seed ${sig.seed}). `,
       `p (bs): paired bootstrap resampling against the baseline (Koehn 2004, sacreBLEU's p-value); p (ar): approximate randomization against the baseline (${sig.trials} trials, Riezler and Maxwell 2005). `,

@@ -198,3 +198,37 @@ function documentChart(data, m, order, nDocs, systems) {
         svg("title", null, `${name}: ${fmt(v, m.decimals)}`)) : null;
     }))));
 }
+
+// The overview's score table sortable by system name or by any metric's score (a header
+// marked data-sort: a button with aria-sort); a metric sorts best first on its first click,
+// by its own direction, and the other way on the next. Rows keep their data-system index.
+function sortableScores(table, ov) {
+  const body = table.querySelector("tbody");
+  const rows = Array.from(body.children);
+  const headers = Array.from(table.querySelectorAll("th[data-sort]"));
+  let current = { key: null, best: true };
+  const order = (key, best) => {
+    const s = (row) => Number(row.dataset.system);
+    if (key === "system") {
+      const by = (x, y) => (ov.systems[s(x)] < ov.systems[s(y)] ? -1 : ov.systems[s(x)] > ov.systems[s(y)] ? 1 : s(x) - s(y));
+      return rows.slice().sort((x, y) => (best ? by(x, y) : by(y, x)));
+    }
+    const m = ov.metrics.find((x) => x.key === key);
+    const sign = (m.higher_is_better ? -1 : 1) * (best ? 1 : -1);
+    return rows.slice().sort((x, y) => sign * (m.corpus[s(x)] - m.corpus[s(y)]) || s(x) - s(y));
+  };
+  for (const th of headers) {
+    const key = th.dataset.sort;
+    const label = th.textContent;
+    const button = h("button", { type: "button", class: "sort", "aria-sort": "none" }, label);
+    button.addEventListener("click", () => {
+      current = { key, best: current.key === key ? !current.best : true };
+      append(body, order(key, current.best));
+      for (const other of headers) other.querySelector("button").setAttribute("aria-sort", "none");
+      const ascending = key === "system" ? current.best : (ov.metrics.find((x) => x.key === key).higher_is_better !== current.best);
+      button.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    });
+    put(th, button);
+  }
+  return table;
+}
