@@ -37,11 +37,14 @@ def read_container(encoded: str) -> tuple[dict[str, Any], dict[str, Any]]:
     header = json.loads(data[8 : 8 + length])
     base = -(-(8 + length) // 8) * 8
     sections = {}
-    for name, (offset, size, kind) in header["sections"].items():
+    for name, (offset, size, kind, *layout) in header["sections"].items():
         assert (base + offset) % 8 == 0, name
         raw = data[base + offset : base + offset + size]
         if kind in TYPES:
-            sections[name] = np.frombuffer(raw, dtype=TYPES[kind])
+            width = np.dtype(TYPES[kind]).itemsize
+            assert layout == (["planes"] if width > 1 else []), name
+            planes = np.frombuffer(raw, dtype=np.uint8).reshape(width, -1)
+            sections[name] = planes.T.copy().view(TYPES[kind]).ravel()
         else:
             sections[name] = raw.decode("utf-8") if kind == "utf8" else json.loads(raw)
     return header, sections

@@ -49,12 +49,21 @@ function parseContainer(buffer) {
   const section = (name) => {
     const entry = header.sections[name];
     if (!entry) return null;
-    const [offset, length, kind] = entry;
+    const [offset, length, kind, layout] = entry;
     const start = base + offset;
     if (kind === "utf8") return decoder.decode(bytes.subarray(start, start + length));
     if (kind === "json") return JSON.parse(decoder.decode(bytes.subarray(start, start + length)));
     const type = ARRAY_TYPES[kind];
-    return new type(buffer, start, length / type.BYTES_PER_ELEMENT);
+    if (layout !== "planes") return new type(buffer, start, length / type.BYTES_PER_ELEMENT);
+    // Byte planes (payload.py): byte b of number i is at start + b * count + i.
+    const width = type.BYTES_PER_ELEMENT;
+    const count = length / width;
+    const out = new Uint8Array(length);
+    for (let b = 0; b < width; b++) {
+      const plane = start + b * count;
+      for (let i = 0; i < count; i++) out[i * width + b] = bytes[plane + i];
+    }
+    return new type(out.buffer);
   };
   const kind = (name) => (header.sections[name] ? header.sections[name][2] : null);
   return { header, section, kind };
