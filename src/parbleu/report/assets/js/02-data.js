@@ -254,10 +254,48 @@ class ReportData {
   }
 }
 
-async function loadSegments(overview) {
-  const text = document.getElementById("pb-segments").textContent;
+// Decoding and inflating run in a Web Worker made from these functions, so that the page
+// answers while 100,000 segments load; both results come back transferred, not copied.
+const UNPACK_WORKER_SOURCE = [
+  '"use strict";',
+  `const ESCAPED = ${JSON.stringify(ESCAPED)};`,
+  ...[sevenBitBytes, inflate].map(String),
+  "onmessage = async (event) => { const packed = sevenBitBytes(event.data); const buffer = await inflate(packed);",
+  "  postMessage({ packed, buffer }, [packed.buffer, buffer]); };",
+].join("\n");
+
+// Runs `source` in a Web Worker made from a Blob of the page's own code and posts it
+// `message`; resolves with the first answer for which `final(answer)` holds, passing the others
+// to `other` (progress). Null where the browser refuses workers (the caller computes in the page).
+function runWorker(source, message, final = () => true, other = () => {}) {
+  let url = null;
+  let worker;
+  try {
+    url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    worker = new Worker(url);
+  } catch (error) {
+    if (url !== null) URL.revokeObjectURL(url);
+    return null;
+  }
+  return new Promise((resolve, reject) => {
+    const done = () => { URL.revokeObjectURL(url); worker.terminate(); };
+    worker.onmessage = (event) => { if (final(event.data)) { done(); resolve(event.data); } else other(event.data); };
+    worker.onerror = (event) => { event.preventDefault(); done(); reject(new Error(event.message || "a worker of the page failed")); };
+    worker.postMessage(message);
+  });
+}
+
+// The deflated container and the inflated one, from the page's 7-bit text.
+async function unpack(text) {
+  const job = runWorker(UNPACK_WORKER_SOURCE, text);
+  if (job !== null) return job;
   const packed = sevenBitBytes(text);
-  const data = new ReportData(overview, parseContainer(await inflate(packed)));
+  return { packed, buffer: await inflate(packed) };
+}
+
+async function loadSegments(overview) {
+  const { packed, buffer } = await unpack(document.getElementById("pb-segments").textContent);
+  const data = new ReportData(overview, parseContainer(buffer));
   data.packed = packed; // the deflated container, for workers that read it themselves
   return data;
 }

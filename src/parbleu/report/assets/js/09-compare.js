@@ -101,23 +101,9 @@ const COMPARE_WORKER_SOURCE = [
 // The pair's analysis in a Web Worker (the page's thread stays free); where the browser
 // refuses workers, in the page in chunks, a frame between them.
 function compareCorpus(data, a, b, maxOrder, top, progress) {
-  let url = null;
-  let worker;
-  try {
-    url = URL.createObjectURL(new Blob([COMPARE_WORKER_SOURCE], { type: "text/javascript" }));
-    worker = new Worker(url);
-  } catch (error) {
-    if (url !== null) URL.revokeObjectURL(url);
-    return compareInPage(data, a, b, maxOrder, top, progress);
-  }
-  return new Promise((resolve, reject) => {
-    const done = () => { URL.revokeObjectURL(url); worker.terminate(); };
-    worker.onmessage = (event) => {
-      if (event.data.result) { done(); resolve(event.data.result); } else progress(event.data.progress);
-    };
-    worker.onerror = (event) => { event.preventDefault(); done(); reject(new Error(event.message || "the comparison worker failed")); };
-    worker.postMessage({ packed: data.packed, a, b, maxOrder, top });
-  });
+  const job = runWorker(COMPARE_WORKER_SOURCE, { packed: data.packed, a, b, maxOrder, top },
+    (answer) => answer.result !== undefined, (answer) => progress(answer.progress));
+  return job === null ? compareInPage(data, a, b, maxOrder, top, progress) : job.then((answer) => answer.result);
 }
 
 async function compareInPage(data, a, b, maxOrder, top, progress) {
