@@ -39,9 +39,10 @@ __all__ = [
 ]
 
 MAGIC = b"PBR1"
-#: deflate level: on 100,000 segments x 4 systems, level 4 gives 18.3 MB in 1.9 s, level 6
-#: (zlib's default) 17.5 MB in 4.1 s and level 1 21.2 MB in 1.2 s (docs/report.md).
-LEVEL = 4
+#: deflate level: on 100,000 distinct WMT21 segments x 4 systems (benchmarks/report.py), level 6
+#: (zlib's default) gives 27.1 MB in 5.5 s, level 4 28.0 MB in 2.3 s, level 9 27.0 MB in
+#: 6.6 s (under load; docs/report.md).
+LEVEL = 6
 
 #: 7-bit values a page cannot hold as themselves inside ``<script>``: NUL (the parser makes it
 #: U+FFFD), LF and CR (writers and the parser rewrite line ends) and ``<`` (it could end the
