@@ -1,6 +1,7 @@
 // Hand-written SVG charts shared by the views: a palette that does not repeat, labels that
 // do not pile up, scores with interval whiskers (MATEO's bar chart), an A-vs-B scatter and a
-// histogram of differences (compare-mt's pairwise views).
+// histogram of differences (compare-mt's pairwise views), documents in the table's order; and
+// the overview's sortable score table (MATEO's sortable overview).
 
 // Colour of system `index` of `count`: Okabe and Ito's eight (sysColour) up to eight systems;
 // beyond, `count` hues spaced evenly round the colour wheel at two lightnesses, so that no
