@@ -25,7 +25,7 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True)
 class Report:
-    """A built report: the summary (JSON-ready) and the segment data (deflated, base64).
+    """A built report: the summary (JSON-ready) and the segment data (deflated, 7-bit text).
 
     ``inputs`` and ``segment_scores`` (metric key to its (systems, segments) scores) are what
     `parbleu.report.export` writes the segment list from.

@@ -1,14 +1,14 @@
 """Writes a `Report` as one HTML file: the only module of parbleu that writes HTML.
 
 The page is the template of ``assets/``, its stylesheet and scripts inlined, the summary as a
-JSON data block and the segment data as a base64 block; nothing is fetched, and a Content
-Security Policy forbids fetching anything (``default-src 'none'``) and runs only the script
-and style whose SHA-256 digests it names, and workers the script makes itself from its own
-functions (``worker-src blob:``: TER's shift search runs in one, off the page's thread).
-Data never becomes markup: the title is HTML-escaped, the JSON block escapes ``<``, ``>``,
-``&`` and the line separators U+2028 and U+2029 (so no ``</script>`` or comment opener can
-appear in it), base64 has no such characters, and the scripts set every text with
-``textContent``.
+JSON data block and the segment data as a block of 7-bit text (``payload.seven_bit_text``);
+nothing is fetched, and a Content Security Policy forbids fetching anything (``default-src
+'none'``) and runs only the script and style whose SHA-256 digests it names, and workers the
+script makes itself from its own functions (``worker-src blob:``: TER's shift search and
+Compare's n-gram counts run in one, off the page's thread). Data never becomes markup: the
+title is HTML-escaped, the JSON block escapes ``<``, ``>``, ``&`` and the line separators
+U+2028 and U+2029 (so no ``</script>`` or comment opener can appear in it), the 7-bit text
+has no ``<``, NUL, CR or LF, and the scripts set every text with ``textContent``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,34 @@
-// The report's data: the summary (JSON) and the segment container (deflate, base64; see
-// parbleu/report/payload.py for its layout).
+// The report's data: the summary (JSON) and the segment container (deflate, 7 bits a
+// character; see parbleu/report/payload.py for its layout and seven_bit_text).
 function readOverview() {
   return JSON.parse(document.getElementById("pb-overview").textContent);
 }
 
-function base64Bytes(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+// The bytes of payload.py's seven_bit_text: "LENGTH:" and 7 bits a character; a character
+// from U+0100 is an escaped value (ESCAPED[index]) and the 7 bits after it.
+const ESCAPED = [0, 10, 13, 60];
+
+function sevenBitBytes(text) {
+  const colon = text.indexOf(":");
+  const length = Number(text.slice(0, colon));
+  const out = new Uint8Array(length);
+  let acc = 0;
+  let bits = 0;
+  let o = 0;
+  const push = (v) => {
+    acc = ((acc << 7) | v) & 0x7fff;
+    bits += 7;
+    if (bits >= 8) { bits -= 8; if (o < length) out[o++] = (acc >> bits) & 255; }
+  };
+  for (let i = colon + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) { push(c); continue; }
+    const k = c - 0x100;
+    push(ESCAPED[k >> 7]);
+    push(k & 127);
+  }
+  if (o !== length) throw new Error("the segment data is shorter than its stated length");
+  return out;
 }
 
 async function inflate(bytes) {
@@ -30,12 +49,21 @@ function parseContainer(buffer) {
   const section = (name) => {
     const entry = header.sections[name];
     if (!entry) return null;
-    const [offset, length, kind] = entry;
+    const [offset, length, kind, layout] = entry;
     const start = base + offset;
     if (kind === "utf8") return decoder.decode(bytes.subarray(start, start + length));
     if (kind === "json") return JSON.parse(decoder.decode(bytes.subarray(start, start + length)));
     const type = ARRAY_TYPES[kind];
-    return new type(buffer, start, length / type.BYTES_PER_ELEMENT);
+    if (layout !== "planes") return new type(buffer, start, length / type.BYTES_PER_ELEMENT);
+    // Byte planes (payload.py): byte b of number i is at start + b * count + i.
+    const width = type.BYTES_PER_ELEMENT;
+    const count = length / width;
+    const out = new Uint8Array(length);
+    for (let b = 0; b < width; b++) {
+      const plane = start + b * count;
+      for (let i = 0; i < count; i++) out[i * width + b] = bytes[plane + i];
+    }
+    return new type(out.buffer);
   };
   const kind = (name) => (header.sections[name] ? header.sections[name][2] : null);
   return { header, section, kind };
@@ -226,8 +254,48 @@ class ReportData {
   }
 }
 
+// Decoding and inflating run in a Web Worker made from these functions, so that the page
+// answers while 100,000 segments load; both results come back transferred, not copied.
+const UNPACK_WORKER_SOURCE = [
+  '"use strict";',
+  `const ESCAPED = ${JSON.stringify(ESCAPED)};`,
+  ...[sevenBitBytes, inflate].map(String),
+  "onmessage = async (event) => { const packed = sevenBitBytes(event.data); const buffer = await inflate(packed);",
+  "  postMessage({ packed, buffer }, [packed.buffer, buffer]); };",
+].join("\n");
+
+// Runs `source` in a Web Worker made from a Blob of the page's own code and posts it
+// `message`; resolves with the first answer for which `final(answer)` holds, passing the others
+// to `other` (progress). Null where the browser refuses workers (the caller computes in the page).
+function runWorker(source, message, final = () => true, other = () => {}) {
+  let url = null;
+  let worker;
+  try {
+    url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    worker = new Worker(url);
+  } catch (error) {
+    if (url !== null) URL.revokeObjectURL(url);
+    return null;
+  }
+  return new Promise((resolve, reject) => {
+    const done = () => { URL.revokeObjectURL(url); worker.terminate(); };
+    worker.onmessage = (event) => { if (final(event.data)) { done(); resolve(event.data); } else other(event.data); };
+    worker.onerror = (event) => { event.preventDefault(); done(); reject(new Error(event.message || "a worker of the page failed")); };
+    worker.postMessage(message);
+  });
+}
+
+// The deflated container and the inflated one, from the page's 7-bit text.
+async function unpack(text) {
+  const job = runWorker(UNPACK_WORKER_SOURCE, text);
+  if (job !== null) return job;
+  const packed = sevenBitBytes(text);
+  return { packed, buffer: await inflate(packed) };
+}
+
 async function loadSegments(overview) {
-  const text = document.getElementById("pb-segments").textContent.trim();
-  const buffer = await inflate(base64Bytes(text));
-  return new ReportData(overview, parseContainer(buffer));
+  const { packed, buffer } = await unpack(document.getElementById("pb-segments").textContent);
+  const data = new ReportData(overview, parseContainer(buffer));
+  data.packed = packed; // the deflated container, for workers that read it themselves
+  return data;
 }

@@ -38,9 +38,9 @@ function agreeCell(m, a, b) {
 
 function scoreTable(ov) {
   const alpha = ov.significance.alpha;
-  const head = h("tr", null, h("th", { scope: "col" }, "System"),
+  const head = h("tr", null, h("th", { scope: "col", "data-sort": "system" }, "System"),
     ov.metrics.map((m) => [
-      h("th", { scope: "col", class: "num" }, m.label + (m.higher_is_better ? " ↑" : " ↓")),
+      h("th", { scope: "col", class: "num", "data-sort": m.key }, m.label + (m.higher_is_better ? " ↑" : " ↓")),
       h("th", { scope: "col", class: "num" }, "95% CI"),
       h("th", { scope: "col", class: "num" }, "p (bs)"),
       h("th", { scope: "col", class: "num" }, "p (ar)"),
@@ -135,12 +135,13 @@ function renderOverview(panel, ov) {
   const sig = ov.significance;
   put(panel, 
     h("h2", null, `${ov.systems.length} systems, ${ov.n_segments} segments, ${ov.references.length} reference${ov.references.length === 1 ? "" : "s"}`),
-    scoreTable(ov),
+    sortableScores(scoreTable(ov), ov),
     h("p", { class: "note" },
       `95% CI: paired bootstrap percentile interval (${sig.bootstrap} resamples, seed ${sig.seed}). `,
       `p (bs): paired bootstrap resampling against the baseline (Koehn 2004, sacreBLEU's p-value); p (ar): approximate randomization against the baseline (${sig.trials} trials, Riezler and Maxwell 2005). `,
       `* marks p < ${sig.alpha}. Humans agree (BLEU, chrF with sacreBLEU's defaults): how often people order two systems as a difference of this size does (Kocmi et al. 2024, published logistic fits). Rank: the system's cluster; systems in a cluster are not separated by the paired bootstrap at ${sig.alpha}: `,
       "a line is drawn only where every system above is significantly better than every system below (WMT's presentation)."),
+    h("h2", null, "Scores with 95% intervals"), h("div", { class: "charts", id: "pb-score-charts" }, ov.metrics.map((m) => scoreChart(ov, m))),
     h("h2", null, "Rankings with significance clusters"),
     h("div", { class: "charts" }, ov.metrics.map((m) => rankingTable(ov, m))),
     ov.metrics.filter((m) => m.note).map((m) => h("p", { class: "note", "data-metric": m.key }, `${m.title}: ${m.note}.`)),

@@ -35,42 +35,108 @@ function countAll(tokens, maxOrder) {
 
 // compare-mt's n-gram matches (ngram_utils.compare_ngrams, mode "match") with BLEU's clipping
 // against every reference, and its word accuracy by frequency (FreqWordBucketer with the
-// first reference as frequency data), for two systems in one pass.
-async function compareCorpus(data, a, b, maxOrder, progress) {
-  const matches = [new Map(), new Map()];
-  const words = { ref: new Map(), out: [new Map(), new Map()], match: [new Map(), new Map()] };
-  const chunk = 2000;
-  for (let start = 0; start < data.n; start += chunk) {
-    for (let seg = start; seg < Math.min(data.n, start + chunk); seg++) {
-      const refs = [];
-      for (let k = 0; k < data.K; k++) { const t = data.refTokens(seg, k); if (t) refs.push(t.list.map((x) => x.t)); }
-      const hyps = [a, b].map((s) => data.hypTokens(seg, s).list.map((x) => x.t));
-      const maxRef = refs.length === 1 ? countAll(refs[0], maxOrder) : new Map();
-      if (refs.length > 1) {
-        for (const r of refs) for (const [g, c] of countAll(r, maxOrder)) if (c > (maxRef.get(g) || 0)) maxRef.set(g, c);
+// first reference as frequency data), for two systems, over segments [from, to) into `acc`.
+function compareSegments(data, a, b, maxOrder, from, to, acc) {
+  const { matches, words } = acc;
+  for (let seg = from; seg < to; seg++) {
+    const refs = [];
+    for (let k = 0; k < data.K; k++) { const t = data.refTokens(seg, k); if (t) refs.push(t.list.map((x) => x.t)); }
+    const hyps = [a, b].map((s) => data.hypTokens(seg, s).list.map((x) => x.t));
+    const maxRef = refs.length === 1 ? countAll(refs[0], maxOrder) : new Map();
+    if (refs.length > 1) {
+      for (const r of refs) for (const [g, c] of countAll(r, maxOrder)) if (c > (maxRef.get(g) || 0)) maxRef.set(g, c);
+    }
+    hyps.forEach((hyp, side) => {
+      for (const [g, c] of countAll(hyp, maxOrder)) {
+        const m = Math.min(c, maxRef.get(g) || 0);
+        if (m) addCount(matches[side], g, m);
       }
+    });
+    if (refs.length) {
+      const first = countKeys(refs[0]);
+      for (const [w, c] of first) addCount(words.ref, w, c);
       hyps.forEach((hyp, side) => {
-        for (const [g, c] of countAll(hyp, maxOrder)) {
-          const m = Math.min(c, maxRef.get(g) || 0);
-          if (m) addCount(matches[side], g, m);
+        for (const [w, c] of countKeys(hyp)) {
+          addCount(words.out[side], w, c);
+          const m = Math.min(c, first.get(w) || 0);
+          if (m) addCount(words.match[side], w, m);
         }
       });
-      if (refs.length) {
-        const first = countKeys(refs[0]);
-        for (const [w, c] of first) addCount(words.ref, w, c);
-        hyps.forEach((hyp, side) => {
-          for (const [w, c] of countKeys(hyp)) {
-            addCount(words.out[side], w, c);
-            const m = Math.min(c, first.get(w) || 0);
-            if (m) addCount(words.match[side], w, m);
-          }
-        });
-      }
     }
+  }
+}
+
+function emptyCounts() {
+  return { matches: [new Map(), new Map()], words: { ref: new Map(), out: [new Map(), new Map()], match: [new Map(), new Map()] } };
+}
+
+// The analysis of a pair from its counts: what the page shows (small, sent back by the worker).
+function compareResult(acc, top) {
+  return { salient: salient(acc.matches, 1, top), accuracy: wordAccuracy(acc.words) };
+}
+
+// The whole pass, in the worker: `report` holds the deflated container, which the worker
+// inflates and reads itself (nothing large crosses to or from the page's thread).
+async function compareInWorker(job, post) {
+  const container = parseContainer(await inflate(job.packed));
+  const data = new ReportData({ metrics: [] }, container);
+  const acc = emptyCounts();
+  const chunk = 2000;
+  for (let start = 0; start < data.n; start += chunk) {
+    compareSegments(data, job.a, job.b, job.maxOrder, start, Math.min(data.n, start + chunk), acc);
+    post({ progress: Math.min(1, (start + chunk) / data.n) });
+  }
+  post({ result: compareResult(acc, job.top) });
+}
+
+const COMPARE_WORKER_SOURCE = [
+  '"use strict";',
+  `const ARRAY_TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array };`,
+  `const FREQ_CUTOFFS = ${JSON.stringify(FREQ_CUTOFFS)};`,
+  ...[inflate, parseContainer, prefixSums, lowerWith, TokenLayout, ReportData, countAll, countKeys, addCount,
+    compareSegments, emptyCounts, salient, freqLabels, freqBucket, wordAccuracy, compareResult, compareInWorker].map(String),
+  "onmessage = (event) => compareInWorker(event.data, (message) => postMessage(message));",
+].join("\n");
+
+// The pair's analysis in a Web Worker (the page's thread stays free); where the browser
+// refuses workers, in the page in chunks, a frame between them.
+function compareCorpus(data, a, b, maxOrder, top, progress) {
+  const job = runWorker(COMPARE_WORKER_SOURCE, { packed: data.packed, a, b, maxOrder, top },
+    (answer) => answer.result !== undefined, (answer) => progress(answer.progress));
+  return job === null ? compareInPage(data, a, b, maxOrder, top, progress) : job.then((answer) => answer.result);
+}
+
+async function compareInPage(data, a, b, maxOrder, top, progress) {
+  const acc = emptyCounts();
+  const chunk = 500;
+  for (let start = 0; start < data.n; start += chunk) {
+    compareSegments(data, a, b, maxOrder, start, Math.min(data.n, start + chunk), acc);
     progress(Math.min(1, (start + chunk) / data.n));
     await nextFrame();
   }
-  return { matches, words };
+  return compareResult(acc, top);
+}
+
+// A − B of every segment in `key` (NaN where either has no score).
+function segmentDifferences(data, key, a, b) {
+  const out = new Float64Array(data.n);
+  for (let seg = 0; seg < data.n; seg++) out[seg] = data.scoreValue(key, a, seg) - data.scoreValue(key, b, seg);
+  return out;
+}
+
+// The `count` segments of largest sign * difference (the later segment first on a tie), in
+// one pass: no sort of every segment.
+function extremeSegments(diffs, sign, count) {
+  const chosen = [];
+  const before = (x, y) => sign * diffs[x] > sign * diffs[y] || (sign * diffs[x] === sign * diffs[y] && x > y);
+  for (let seg = 0; seg < diffs.length; seg++) {
+    if (Number.isNaN(diffs[seg])) continue;
+    if (chosen.length === count && !before(seg, chosen[count - 1])) continue;
+    let k = Math.min(chosen.length, count - 1);
+    chosen[k] = seg;
+    while (k > 0 && before(chosen[k], chosen[k - 1])) { [chosen[k], chosen[k - 1]] = [chosen[k - 1], chosen[k]]; k--; }
+  }
+  return chosen;
 }
 
 function salient(matches, alpha, top) {
@@ -127,6 +193,14 @@ function barChart(labels, series, names, format) {
       svg("text", { x: left + 18 + s * 200, y: height - 5 }, name.length > 28 ? name.slice(0, 27) + "…" : name)]));
 }
 
+// Which way A − B points: the metric's own direction (from the data), and who is ahead.
+function directionCell(m, diff) {
+  const rule = m.higher_is_better ? "↑ higher is better" : "↓ lower is better";
+  const shown = Number(diff.toFixed(m.decimals)); // the difference as the page prints it
+  const ahead = !(Math.abs(shown) > 0) ? "tie" : (shown > 0) === m.higher_is_better ? "A ahead" : "B ahead";
+  return h("td", { class: "direction", "data-direction": m.higher_is_better ? "higher" : "lower", "data-ahead": ahead }, `${rule}: ${ahead}`);
+}
+
 class CompareView {
   constructor(app) { this.app = app; this.cache = new Map(); }
 
@@ -151,6 +225,9 @@ class CompareView {
       this.summary(a, b),
       h("h2", null, `${m.label} of each segment`),
       this.histogram(m, a, b),
+      a === b ? null : [h("h2", null, `${m.label}: A against B, and A − B, segment by segment`),
+        h("div", { class: "charts" }, pairScatter(data, m, a, b, [ov.systems[a], ov.systems[b]]),
+          differenceHistogram(segmentDifferences(data, m.key, a, b), m, [ov.systems[a], ov.systems[b]]))],
       h("h2", null, "By reference length (compare-mt's buckets; score of each bucket's segments)"),
       this.lengthTable(m, a, b),
       this.extremes(m, a, b),
@@ -173,12 +250,12 @@ class CompareView {
       const p = a === b ? null : m.p_bootstrap[a][b];
       return h("tr", { "data-metric": m.key }, h("th", { scope: "row" }, m.label),
         h("td", { class: "num" }, fmt(m.corpus[a], m.decimals)), h("td", { class: "num" }, fmt(m.corpus[b], m.decimals)),
-        h("td", { class: "num" }, fmt(m.corpus[a] - m.corpus[b], m.decimals)), pCell(p, ov.significance.alpha),
+        h("td", { class: "num" }, fmt(m.corpus[a] - m.corpus[b], m.decimals)), directionCell(m, m.corpus[a] - m.corpus[b]), pCell(p, ov.significance.alpha),
         h("td", { class: "num", "data-count": "wins" }, String(wins)), h("td", { class: "num", "data-count": "losses" }, String(losses)), h("td", { class: "num", "data-count": "ties" }, String(ties)));
     });
     return h("table", { class: "stats", id: "pb-compare-summary" },
       h("thead", null, h("tr", null, h("th", null, "metric"), h("th", { class: "num" }, `A: ${ov.systems[a]}`), h("th", { class: "num" }, `B: ${ov.systems[b]}`),
-        h("th", { class: "num" }, "A − B"), h("th", { class: "num" }, "p (bs)"), h("th", { class: "num" }, "A better"), h("th", { class: "num" }, "B better"), h("th", { class: "num" }, "ties"))),
+        h("th", { class: "num" }, "A − B"), h("th", null, "direction"), h("th", { class: "num" }, "p (bs)"), h("th", { class: "num" }, "A better"), h("th", { class: "num" }, "B better"), h("th", { class: "num" }, "ties"))),
       h("tbody", null, rows));
   }
 
@@ -214,18 +291,13 @@ class CompareView {
 
   extremes(m, a, b) {
     const { data, ov } = this.app;
-    const diffs = [];
-    for (let seg = 0; seg < data.n; seg++) {
-      const x = data.scoreValue(m.key, a, seg); const y = data.scoreValue(m.key, b, seg);
-      if (Number.isFinite(x) && Number.isFinite(y)) diffs.push([x - y, seg]);
-    }
-    diffs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+    const diffs = segmentDifferences(data, m.key, a, b);
     const sign = m.higher_is_better ? 1 : -1;
-    const best = (sign > 0 ? diffs.slice().reverse() : diffs).slice(0, 10);
-    const worst = (sign > 0 ? diffs : diffs.slice().reverse()).slice(0, 10);
-    const list = (items, who) => h("ol", null, items.map(([d, seg]) => h("li", null,
+    const best = extremeSegments(diffs, sign, 10);
+    const worst = extremeSegments(diffs, -sign, 10);
+    const list = (items, who) => h("ol", null, items.map((seg) => h("li", null,
       h("button", { type: "button", onclick: () => this.app.openSegment(seg) }, `segment ${seg + 1}`),
-      ` ${ov.systems[who]} ahead by ${fmt(Math.abs(d), m.decimals)}: `, h("span", { class: "muted" }, data.hyp(seg, who)))));
+      ` ${ov.systems[who]} ahead by ${fmt(Math.abs(diffs[seg]), m.decimals)}: `, h("span", { class: "muted" }, data.hyp(seg, who)))));
     return [h("h2", null, `Segments where ${ov.systems[a]} is most ahead`), list(best, a), h("h2", null, `Segments where ${ov.systems[b]} is most ahead`), list(worst, b)];
   }
 
@@ -238,12 +310,12 @@ class CompareView {
     if (!result) {
       const status = h("p", { class: "muted", role: "status" }, "Computing n-gram and word statistics…");
       put(target, status);
-      result = await compareCorpus(data, a, b, 4, (f) => { status.textContent = `Computing n-gram and word statistics… ${Math.round(f * 100)}%`; });
+      result = await compareCorpus(data, a, b, 4, 15, (f) => { status.textContent = `Computing n-gram and word statistics… ${Math.round(f * 100)}%`; });
       this.cache.set(key, result);
     }
     if (target !== this.analysis) return;
-    const top = salient(result.matches, 1, 15);
-    const accuracy = wordAccuracy(result.words);
+    const top = result.salient;
+    const accuracy = result.accuracy;
     const ngramRows = (items) => items.map(([g, score, m1, m2]) => h("tr", null, h("td", null, g), h("td", { class: "num" }, fmt(score, 3)), h("td", { class: "num" }, String(m1)), h("td", { class: "num" }, String(m2))));
     const table = (id, items) => h("table", { class: "stats", id }, h("thead", null, h("tr", null, h("th", null, "n-gram"), h("th", { class: "num" }, "salience"),
       h("th", { class: "num" }, `matches ${ov.systems[a]}`), h("th", { class: "num" }, `matches ${ov.systems[b]}`))), h("tbody", null, ngramRows(items)));

@@ -1,5 +1,6 @@
 // Documents: every document's score per system (the metric over the document's segments),
-// sortable; a document opens in the segment browser.
+// sortable, with a chart of the documents in the table's order; a document opens in the
+// segment browser.
 class DocumentsView {
   constructor(app) { this.app = app; this.sort = { column: -1, descending: false }; }
 
@@ -27,6 +28,8 @@ class DocumentsView {
     metricSelect.addEventListener("change", () => this.app.setState({ metric: metricSelect.value }));
     put(panel, 
       h("div", { class: "controls" }, h("label", null, "metric ", metricSelect), h("span", { class: "badge" }, `${nDocs} documents`)),
+      documentChart(data, m, order, nDocs, ov.systems),
+      systemLegend(ov.systems, "pb-document-legend"),
       h("table", { class: "stats", id: "pb-documents" },
         h("thead", null, h("tr", null, h("th", { scope: "col" }, "document"), header("segments", -2), ov.systems.map((name, s) => header(name, s)))),
         h("tbody", null, order.map((k) => h("tr", { "data-document": k },

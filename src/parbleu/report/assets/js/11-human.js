@@ -1,8 +1,8 @@
 // Human judgments: metric against human scores per system with the least-squares line (the
 // paper's Figures 5-7), and the correlations parbleu meta computes.
-function scatter(c, human) {
-  const width = 360;
-  const height = 260;
+function scatter(c, human, count) {
+  const width = 420;
+  const height = 300;
   const pad = { left: 48, right: 12, top: 14, bottom: 38 };
   const xs = c.metric_scores;
   const ys = c.human_scores;
@@ -28,8 +28,11 @@ function scatter(c, human) {
     svg("line", { class: "axis", x1: pad.left, y1: height - pad.bottom, x2: width - pad.right, y2: height - pad.bottom }),
     svg("line", { class: "axis", x1: pad.left, y1: pad.top, x2: pad.left, y2: height - pad.bottom }),
     line,
-    xs.map((x, i) => [svg("circle", { cx: X(x), cy: Y(ys[i]), r: 4, fill: sysColour(i) }, svg("title", null, `${c.systems[i]}: ${c.metric} ${fmt(x, 2)}, ${human} ${fmt(ys[i], 3)}`)),
-      svg("text", { x: X(x) > 0.7 * width ? X(x) - 6 : X(x) + 6, y: Y(ys[i]) - 5, class: "point-label", "text-anchor": X(x) > 0.7 * width ? "end" : "start" }, c.systems[i].length > 18 ? c.systems[i].slice(0, 17) + "…" : c.systems[i])]),
+    xs.map((x, i) => svg("circle", { cx: X(x), cy: Y(ys[i]), r: 4, fill: chartColour(c.colours ? c.colours[i] : i, count) },
+      svg("title", null, `${c.systems[i]}: ${c.metric} ${fmt(x, 2)}, ${human} ${fmt(ys[i], 3)}`))),
+    placeLabels(xs.map((x, i) => ({ x: X(x), y: Y(ys[i]), text: shortName(c.systems[i], 18) })),
+      { x0: pad.left, x1: width, y0: 0, y1: height - pad.bottom })
+      .map((l) => (l ? svg("text", { x: l.x, y: l.y, class: "point-label", "text-anchor": l.anchor }, l.text) : null)),
     svg("text", { x: (pad.left + width) / 2, y: height - 6, "text-anchor": "middle" }, c.metric),
     svg("text", { x: 10, y: pad.top - 2 }, human),
     svg("text", { x: pad.left, y: height - pad.bottom + 14 }, fmt(x0, 1)),
@@ -55,13 +58,28 @@ function renderHuman(panel, app) {
       `Human scores without text: ${human.human_only.join(", ") || "none"}. Systems without human scores: ${human.text_only.join(", ") || "none"}. `,
       "Lower-is-better metrics (TER) are negated in the correlations; intervals: percentile bootstrap over segments (parbleu meta)."),
     human.note ? h("p", { class: "note" }, human.note) : null,
-    h("div", { class: "charts", id: "pb-scatter" }, human.system_level.map((c) => scatter(c, human.label))),
+    h("div", { class: "charts", id: "pb-scatter" }, human.system_level.map((c) => scatter(withColours(c, human.systems), human.label, human.systems.length))),
+    systemLegend(human.systems, "pb-human-legend"),
     rows.length ? h("table", { class: "stats", id: "pb-correlations" },
       h("thead", null, h("tr", null, h("th", null, "metric"), ["Pearson", "Spearman", `Kendall`, "pairwise accuracy", "slope", "intercept"].map((x) => h("th", { class: "num" }, x)))),
       h("tbody", null, rows)) : null,
     human.segment_level.length ? [h("h3", null, "Segment level (WMT's Kendall-like tau)"),
+      h("p", { class: "note", id: "pb-tau-ties" }, tauConvention(human.segment_level[0])),
       h("table", { class: "stats", id: "pb-segment-tau" }, h("thead", null, h("tr", null, h("th", null, "metric"), h("th", { class: "num" }, "tau"),
-        h("th", { class: "num" }, "concordant"), h("th", { class: "num" }, "discordant"))),
+        ["concordant", "discordant", "metric ties", "human ties"].map((x) => h("th", { class: "num" }, x)))),
         h("tbody", null, human.segment_level.map((a) => h("tr", null, h("th", { scope: "row" }, a.metric), h("td", { class: "num" }, fmt(a.tau, 4)),
-          h("td", { class: "num" }, String(a.concordant)), h("td", { class: "num" }, String(a.discordant))))))] : null);
+          [a.concordant, a.discordant, a.metric_ties, a.human_ties].map((n) => h("td", { class: "num" }, String(n)))))))] : null);
+}
+
+// The ties convention of the segment-level tau, in parbleu meta's words (cli/meta/output.py).
+function tauConvention(a) {
+  const rule = a.ties === "discordant"
+    ? "a metric tie counts as discordant (WMT17–20 DARR)"
+    : "metric ties are left out";
+  return `System pairs per segment; human |delta| <= ${a.threshold} left out; metric ties ${a.ties}: ${rule}. tau = (concordant − discordant) / (concordant + discordant).`;
+}
+
+// The system-level correlation with each point's colour index among all judged systems.
+function withColours(c, systems) {
+  return { ...c, colours: c.systems.map((name) => systems.indexOf(name)) };
 }

@@ -256,6 +256,7 @@ function testHooks(app, ready) {
     ready,
     state: () => ({ ...app.state, current: app.current }),
     tokens: (seg, s) => need().hypTokens(seg, s).list.map((t) => t.t),
+    texts: (from, to) => { const d = need(); const out = []; for (let seg = from; seg < Math.min(to, d.n); seg++) out.push([d.source(seg), Array.from({ length: d.K }, (_, k) => d.ref(seg, k)), Array.from({ length: d.S }, (_, s) => d.hyp(seg, s))]); return out; },
     bleu: (seg, s) => {
       const d = need();
       const settings = bleuSettings(app.ov);
