@@ -217,3 +217,22 @@ def test_bands_place_systems_only_for_one_reference(
     )
     page = open_report(no_bleu).page
     assert page.locator("#pb-bands").count() == 0
+
+
+def test_a_search_ignores_case_in_a_text_without_capitals(
+    open_report: Callable[..., Opened], tmp_path: Path, sample: dict[str, Any]
+) -> None:
+    """Oracle: Python's substring search over the lowercased texts. A text without any
+    capital letter lowers to itself; a query in capitals must still find it."""
+    refs = [[line.lower() for line in ref] for ref in sample["refs"]]
+    systems = {name: [line.lower() for line in lines] for name, lines in sample["systems"].items()}
+    path = write_report(tmp_path / "lower.html", refs, systems, metrics=["bleu"])
+    hits = sum(
+        "the" in " ".join([*(r[i] for r in refs), *(h[i] for h in systems.values())])
+        for i in range(30)
+    )
+    assert 0 < hits < 30
+    page = open_report(path).page
+    page.click("#pb-tab-segments")
+    page.fill("#pb-search", "THE")
+    expect_text(page.locator("#pb-count"), f"{hits} of 30 segments")

@@ -168,6 +168,7 @@ class ReportData {
     this.lowerTable = container.section("characters/lowercase");
     this.lowerExceptions = container.section("characters/exceptions") || {};
     this.lowerText = null;
+    this.lowerKeepsOffsets = false;
   }
 
   row(seg, offset) { return seg * this.R + offset; }
@@ -220,7 +221,8 @@ class ReportData {
   lowered() {
     if (this.lowerText === null) {
       const lowered = this.text.toLowerCase();
-      this.lowerText = lowered.length === this.text.length ? lowered : this.text;
+      this.lowerKeepsOffsets = lowered.length === this.text.length;
+      this.lowerText = this.lowerKeepsOffsets ? lowered : this.text;
     }
     return this.lowerText;
   }
@@ -233,7 +235,8 @@ class ReportData {
     let needle = query;
     if (!caseSensitive) {
       hay = this.lowered();
-      needle = hay === this.text ? query : query.toLowerCase();
+      // Comparing the strings would not do: a text without capitals lowers to itself.
+      needle = this.lowerKeepsOffsets ? query.toLowerCase() : query;
     }
     const starts = this.starts;
     let pos = hay.indexOf(needle);
