@@ -18,7 +18,6 @@ import io
 import json
 import re
 import shutil
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from parbleu.report.significance import metric_tests
 from parbleu.significance import paired_bootstrap, paired_randomization
 from tests.cli.test_formats import ours, theirs
 from tests.compat.callers.patterns import assert_identical
+from tests.latex import compile_table
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
 N = "100"  # bootstrap resamples and randomization trials: enough to separate, cheap
@@ -205,20 +205,8 @@ def test_latex_is_booktabs_with_a_rule_between_clusters(files: dict[str, Any]) -
     assert [i for i, line in enumerate(body) if line == "\\midrule"] == [1, 4]
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_latex_compiles(files: dict[str, Any], tmp_path: Path) -> None:
-    table = _table(files, "-m", "bleu", "chrf", "-f", "latex")
-    document = "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\n"
-    (tmp_path / "t.tex").write_text(document + table + "\\end{document}\n", encoding="utf-8")
-    done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-2000:]
+    compile_table(_table(files, "-m", "bleu", "chrf", "-f", "latex"), tmp_path)
 
 
 def test_markdown_rows_have_equal_columns(files: dict[str, Any]) -> None:

@@ -25,6 +25,7 @@ from parbleu.report import build_report
 from parbleu.report.build import Report
 from parbleu.report.export import EXPORT_NAMES, export_files
 from parbleu.significance import paired_bootstrap
+from tests.latex import compile_table
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "parbleu" / "sample"
 NAMES = {"strong": "strong_1 & co", "fair": 'fair,"2"', "weak": "weak%"}
@@ -129,6 +130,11 @@ def test_latex_tables_parse_and_escape_names(files: dict[str, str], report: Repo
     assert "strong\\_1 \\& co" in files["clusters.tex"]
     assert all(line.startswith("%") for line in files["overview.tex"].splitlines()[:4])
     assert files["clusters.tex"].rstrip().endswith("\\end{tabular}")
+
+
+@pytest.mark.parametrize("name", ["overview.tex", "clusters.tex"])
+def test_latex_tables_compile(files: dict[str, str], name: str, tmp_path: Path) -> None:
+    compile_table(files[name], tmp_path)
 
 
 def test_cli_export_writes_the_same_files(tmp_path: Path) -> None:
