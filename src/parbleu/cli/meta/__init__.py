@@ -27,11 +27,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from parbleu.cli.meta.inputs import MetaInputs, read_meta_inputs
 from parbleu.cli.meta.options import add_mtme_options
 from parbleu.cli.meta.output import meta_json, meta_text, plot
+from parbleu.cli.meta.request import MetaRequest, meta_request
 from parbleu.cli.options import (
     MAX_WIDTH,
     METRIC_NAMES,
@@ -65,6 +66,9 @@ from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.external import ExternalScores
 from parbleu.references import ReferenceSet
 from parbleu.significance.defaults import DEFAULT_SEED
+
+if TYPE_CHECKING:
+    from parbleu.cli.meta.mtme import MtmeRequest
 
 __all__ = ["build_meta_parser", "run_meta"]
 
@@ -176,12 +180,12 @@ def build_meta_parser(metrics: CommandMetrics | None = None) -> argparse.Argumen
 
 
 def _metric_stats(
-    args: argparse.Namespace,
+    request: MetaRequest,
     settings: Mapping[str, Any],
     inputs: MetaInputs,
     systems: Sequence[str],
 ) -> list[SegmentStats]:
-    names = args.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
+    names = request.metrics or [m for m in DEFAULT_METRICS if m in METRIC_NAMES]
     corpus = build_metrics(names, settings, Context())
     sentence = build_metrics(names, settings, Context(sentence_level=True))
     references = ReferenceSet(tuple(tuple(stream) for stream in inputs.refs))
@@ -191,7 +195,8 @@ def _metric_stats(
         stats = {name: metric.statistics(inputs.systems[name]) for name in systems}
         label = _label(metric, stats[systems[0]].total())
         result.append(SegmentStats(label, metric, stats, sentence_metric))
-    result += [_external(spec, args, len(inputs.refs[0]), systems) for spec in args.external]
+    n_segments = len(inputs.refs[0])
+    result += [_external(spec, request, n_segments, systems) for spec in request.external]
     return result
 
 
@@ -209,48 +214,50 @@ def _external_spec(spec: str) -> tuple[str, str]:
 
 
 def _external(
-    spec: str, args: argparse.Namespace, n_segments: int, systems: Sequence[str]
+    spec: str, request: MetaRequest, n_segments: int, systems: Sequence[str]
 ) -> SegmentStats:
     name, path = _external_spec(spec)
-    scores = read_segment_scores(path, args.encoding, with_system=True)
+    scores = read_segment_scores(path, request.texts.encoding, with_system=True)
     table = ExternalScores.from_segment_scores(
-        scores, n_segments, name=name, allow_missing=args.allow_missing
+        scores, n_segments, name=name, allow_missing=request.allow_missing
     )
     return SegmentStats(name, table, {s: table.system_statistics(s) for s in systems})
 
 
-def _report_unmatched(args: argparse.Namespace, matching: Matching, stderr: TextIO) -> None:
+def _report_unmatched(request: MetaRequest, matching: Matching, stderr: TextIO) -> None:
     """Name every system on one side only: a warning, or with ``--strict`` an error."""
     problems = []
+    human = request.human
     if matching.human_only:
         problems.append(
-            f"{args.human or args.human_seg} scores systems with no text file: "
+            f"{human.system_file or human.segment_file} scores systems with no text file: "
             + ", ".join(repr(name) for name in matching.human_only)
         )
     if matching.text_only:
         problems.append(
             "no human score for systems " + ", ".join(repr(name) for name in matching.text_only)
         )
-    if problems and args.strict:
+    if problems and request.strict:
         raise InputError("; ".join(problems) + " (--strict)")
     for problem in problems:
         print(f"parbleu meta: warning: {problem} (left out)", file=stderr)
 
 
 def _compute(
-    args: argparse.Namespace, settings: Mapping[str, Any], stderr: TextIO
+    request: MetaRequest, settings: Mapping[str, Any], stderr: TextIO
 ) -> tuple[MetaInputs, Matching, list[SystemCorrelation], list[SegmentAgreement]]:
-    bootstrap = Bootstrap(args.bootstrap, args.seed, args.confidence)
-    if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
-        raise OptionError(f"{args.plot}: plots are written as .svg or .png")
-    externals = [_external_spec(spec)[1] for spec in args.external]  # checked before reading
-    if args.plot is not None:
-        named = [*args.refs, *args.systems, args.human, args.human_seg, *externals]
-        check_output(args.plot, named, option="--plot")
-    inputs = read_meta_inputs(args)
+    bootstrap = Bootstrap(request.n_resamples, request.seed, request.confidence)
+    if request.plot and Path(request.plot).suffix.lower() not in (".svg", ".png"):
+        raise OptionError(f"{request.plot}: plots are written as .svg or .png")
+    externals = [_external_spec(spec)[1] for spec in request.external]  # checked before reading
+    texts, human = request.texts, request.human
+    if request.plot is not None:
+        named = [*texts.refs, *texts.systems, human.system_file, human.segment_file, *externals]
+        check_output(request.plot, named, option="--plot")
+    inputs = read_meta_inputs(texts, human)
     human_names = list(inputs.human) if isinstance(inputs.human, dict) else list(inputs.human.stats)
     matching = match_systems(list(inputs.systems), human_names)
-    _report_unmatched(args, matching, stderr)
+    _report_unmatched(request, matching, stderr)
     seg_systems: tuple[str, ...] = ()
     if inputs.human_seg is not None:
         seg_systems = match_systems(list(inputs.systems), list(inputs.human_seg.stats)).systems
@@ -260,10 +267,10 @@ def _compute(
             f"{len(matching.systems)} ({', '.join(matching.systems) or 'none'})"
         )
     wanted = list(dict.fromkeys([*matching.systems, *seg_systems]))
-    metrics = _metric_stats(args, settings, inputs, wanted)
+    metrics = _metric_stats(request, settings, inputs, wanted)
     system_level = [
         system_correlation(
-            m, inputs.human, matching.systems, kendall_variant=args.kendall, bootstrap=bootstrap
+            m, inputs.human, matching.systems, kendall_variant=request.kendall, bootstrap=bootstrap
         )
         for m in metrics
     ]
@@ -274,33 +281,33 @@ def _compute(
                 m,
                 inputs.human_seg,
                 seg_systems,
-                threshold=args.seg_threshold,
-                ties=args.metric_ties,
+                threshold=request.seg_threshold,
+                ties=request.metric_ties,
             )
             for m in metrics
         ]
     return inputs, matching, system_level, segment_level
 
 
-def _study_lines(args: argparse.Namespace, settings: Mapping[str, Any]) -> list[str]:
+def _study_lines(request: MetaRequest, settings: Mapping[str, Any]) -> list[str]:
     """``--reference-study``: scores, ranks and rankings compared, as text or JSON."""
     from parbleu.cli.meta.study import run_study  # noqa: PLC0415 (only this mode needs it)
     from parbleu.cli.meta.study_output import study_json, study_plot, study_text  # noqa: PLC0415
 
-    inputs, studies = run_study(args, settings, DEFAULT_METRICS)
-    if args.plot:
-        study_plot(args.plot, studies)
-    if args.format == "json":
+    inputs, studies = run_study(request, settings, DEFAULT_METRICS)
+    if request.plot:
+        study_plot(request.plot, studies)
+    if request.output == "json":
         return study_json(inputs, studies)
-    return study_text(inputs, studies, args.width)
+    return study_text(inputs, studies, request.width)
 
 
-def _mtme_lines(args: argparse.Namespace, settings: Mapping[str, Any]) -> list[str]:
-    """``--mtme``: the typed request made once, evaluated and printed."""
-    from parbleu.cli.meta.mtme import mtme_request, run_mtme  # noqa: PLC0415 (this mode only)
+def _mtme_lines(request: MtmeRequest) -> list[str]:
+    """``--mtme``: the typed request evaluated and printed."""
+    from parbleu.cli.meta.mtme import run_mtme  # noqa: PLC0415 (this mode only)
     from parbleu.cli.meta.mtme_output import mtme_json, mtme_lines  # noqa: PLC0415
 
-    report = run_mtme(mtme_request(args, settings))
+    report = run_mtme(request)
     return mtme_json(report) if report.request.output == "json" else mtme_lines(report)
 
 
@@ -311,22 +318,30 @@ def run_meta(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     args = parser.parse_args(list(argv))
     settings = metric_settings(args, metrics)
     if args.mtme is not None:
-        return emit(lambda: _mtme_lines(args, settings), stdout, stderr, prog="parbleu meta")
-    if not (args.refs and args.systems):
+        from parbleu.cli.meta.mtme import mtme_request  # noqa: PLC0415 (this mode only)
+
+        def mtme() -> list[str]:
+            return _mtme_lines(mtme_request(args, settings))  # its usage errors as output
+
+        return emit(mtme, stdout, stderr, prog="parbleu meta")
+    request = meta_request(args)
+    if not (request.texts.refs and request.texts.systems):
         parser.error("the following arguments are required: --refs/-r, --systems/-i")
-    if args.format == "markdown":
+    if request.output == "markdown":
         parser.error("-f markdown is an output of --mtme")
-    if args.reference_study:
-        return emit(lambda: _study_lines(args, settings), stdout, stderr, prog="parbleu meta")
+    if request.reference_study:
+        return emit(lambda: _study_lines(request, settings), stdout, stderr, prog="parbleu meta")
 
     def lines() -> list[str]:
-        if args.mixed_reference:
+        if request.mixed_reference:
             raise OptionError("--mixed-reference is part of --reference-study")
-        inputs, matching, system, segment = _compute(args, settings, stderr)
-        if args.plot:
-            plot(args.plot, system, inputs.human_label)
-        if args.format == "json":
+        inputs, matching, system, segment = _compute(request, settings, stderr)
+        if request.plot:
+            plot(request.plot, system, inputs.human_label)
+        if request.output == "json":
             return meta_json(inputs, matching, system, segment)
-        return meta_text(args, inputs, matching, system, segment)
+        return meta_text(
+            inputs, matching, system, segment, kendall=request.kendall, width=request.width
+        )
 
     return emit(lines, stdout, stderr, prog="parbleu meta")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
 from parbleu.cli.inputs import Inputs, read_inputs
+from parbleu.cli.meta.request import HumanFiles, TextFiles
 from parbleu.cli.requests import InputRequest
 from parbleu.errors import OptionError
 from parbleu.io.judgments import read_segment_scores, read_system_scores
@@ -35,22 +35,22 @@ class MetaInputs:
     human_source: str
 
 
-def _texts(args: argparse.Namespace) -> Inputs:
+def _texts(files: TextFiles) -> Inputs:
     """The references and systems, read as every command reads them (`read_inputs`)."""
-    request = InputRequest(tuple(args.refs), tuple(args.systems), encoding=args.encoding)
+    request = InputRequest(files.refs, files.systems, encoding=files.encoding)
     return read_inputs(request, None)
 
 
-def _system_names(args: argparse.Namespace) -> list[str]:
-    for system in args.systems:
-        for reference in args.refs:
+def _system_names(files: TextFiles) -> list[str]:
+    for system in files.systems:
+        for reference in files.refs:
             if same_file(system, reference):
                 raise OptionError(
                     f"{system} is given both as a reference and as a system"
                     + (f" (as {reference})" if system != reference else "")
                 )
     paths: dict[str, str] = {}
-    for path in args.systems:
+    for path in files.systems:
         name = _system_name(path)
         if name in paths:
             raise OptionError(f"{paths[name]} and {path} both name system {name!r}")
@@ -64,22 +64,22 @@ def _human_segments(path: str, n_segments: int, label: str, encoding: str) -> Se
     return SegmentStats(label, table, {s: table.system_statistics(s) for s in table.systems})
 
 
-def read_meta_inputs(args: argparse.Namespace) -> MetaInputs:
+def read_meta_inputs(files: TextFiles, scores: HumanFiles) -> MetaInputs:
     """Read and check every file the options name."""
-    if args.human is None and args.human_seg is None:
+    source = scores.source
+    if source is None:
         raise OptionError("give human scores: --human FILE (system level) or --human-seg FILE")
-    names = _system_names(args)
-    texts = _texts(args)
+    names = _system_names(files)
+    texts = _texts(files)
     refs = [list(map(str, stream)) for stream in texts.refs]
     systems = dict(zip(names, texts.systems, strict=True))
-    source = args.human if args.human is not None else args.human_seg
-    label = args.human_name or Path(source).stem
+    label = scores.name or Path(source).stem
     seg = None
-    if args.human_seg is not None:
-        seg = _human_segments(args.human_seg, len(refs[0]), label, args.encoding)
+    if scores.segment_file is not None:
+        seg = _human_segments(scores.segment_file, len(refs[0]), label, files.encoding)
     human: dict[str, float] | SegmentStats | None = seg
-    if args.human is not None:
-        human = read_system_scores(args.human, args.encoding).scores
+    if scores.system_file is not None:
+        human = read_system_scores(scores.system_file, files.encoding).scores
     if human is None:  # unreachable: one of the two files was required above
         raise OptionError("no human scores")
     return MetaInputs(refs, systems, human, seg, label, source)
@@ -99,10 +99,10 @@ class StudyInputs:
         return len(next(iter(self.references.values())))
 
 
-def _reference_files(args: argparse.Namespace) -> dict[str, str]:
+def _reference_files(refs: tuple[str, ...]) -> dict[str, str]:
     """Each reference file by its name (file name without ``.txt``, ``.gz``)."""
     files: dict[str, str] = {}
-    for path in args.refs:
+    for path in refs:
         name = _system_name(path)
         for other in files.values():
             if same_file(path, other):
@@ -117,21 +117,21 @@ def _as(path: str, other: str) -> str:
     return f" (as {other})" if path != other else ""
 
 
-def read_study_inputs(args: argparse.Namespace) -> StudyInputs:
+def read_study_inputs(given: TextFiles) -> StudyInputs:
     """Read and check the files of ``--reference-study``: two or more of each, parallel."""
-    if len(args.refs) < 2:
+    if len(given.refs) < 2:
         raise OptionError(
             f"--reference-study needs at least two reference files (--refs); got "
-            f"{len(args.refs)}: {', '.join(args.refs)}"
+            f"{len(given.refs)}: {', '.join(given.refs)}"
         )
-    if len(args.systems) < 2:
+    if len(given.systems) < 2:
         raise OptionError(
             f"--reference-study ranks systems and needs at least two (--systems); got "
-            f"{len(args.systems)}: {', '.join(args.systems)}"
+            f"{len(given.systems)}: {', '.join(given.systems)}"
         )
-    files = _reference_files(args)
-    names = _system_names(args)
-    texts = _texts(args)
+    files = _reference_files(given.refs)
+    names = _system_names(given)
+    texts = _texts(given)
     references = {
         name: list(map(str, stream)) for name, stream in zip(files, texts.refs, strict=True)
     }

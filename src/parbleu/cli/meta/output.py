@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from parbleu.cli.meta.inputs import MetaInputs
 from parbleu.cli.render import table
 from parbleu.io.json_output import json_text, undefined_as_null
@@ -107,18 +105,23 @@ def _score_lines(system: list[SystemCorrelation], human: str, width: int) -> lis
 
 
 def meta_text(
-    args: argparse.Namespace,
     inputs: MetaInputs,
     matching: Matching,
     system: list[SystemCorrelation],
     segment: list[SegmentAgreement],
+    *,
+    kendall: str,
+    width: int,
 ) -> list[str]:
-    """The inputs, then system-level, segment-level and score tables."""
+    """The inputs, then system-level, segment-level and score tables.
+
+    `kendall` is the tau variant (``--kendall``), `width` the decimals (``--width``).
+    """
     return [
         *_header(inputs, matching, system[0].bootstrap),
-        *_system_lines(system, args.kendall, args.width),
-        *_segment_lines(segment, args.width),
-        *_score_lines(system, inputs.human_label, args.width),
+        *_system_lines(system, kendall, width),
+        *_segment_lines(segment, width),
+        *_score_lines(system, inputs.human_label, width),
     ]
 
 
