@@ -21,9 +21,10 @@ import sacrebleu
 
 from parbleu import BLEU, CHRF, TER
 from parbleu.cli.main import run
+from parbleu.errors import InputError
 from parbleu.report import build_report
 from parbleu.report.build import Report
-from parbleu.report.export import EXPORT_NAMES, export_files
+from parbleu.report.export import EXPORT_NAMES, export_files, write_exports
 from parbleu.significance import paired_bootstrap
 from tests.latex import compile_table
 
@@ -154,3 +155,20 @@ def test_cli_export_writes_the_same_files(tmp_path: Path) -> None:
     expected = sacrebleu.corpus_bleu(weak, refs_text).score
     assert float(rows[1]["BLEU"]) == pytest.approx(expected, abs=1e-9)
     assert str(tmp_path / "ex" / "segments.csv") in out.getvalue()
+
+
+def test_an_export_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
+    """`--export FILE` is refused before anything is computed (exit 2); a folder that cannot
+    be made is one line naming it, from the library too."""
+    taken = tmp_path / "taken"
+    taken.write_text("keep me\n", encoding="utf-8")
+    refs = [str(SAMPLE / "ref.A.txt")]
+    argv = ["report", *refs, "-i", str(SAMPLE / "system-weak.txt"), "-o", str(tmp_path / "r.html")]
+    out, err = io.StringIO(), io.StringIO()
+    code = run([*argv, "--export", str(taken), "-q"], None, out, err)
+    assert code == 2
+    assert err.getvalue() == f"parbleu report: error: --export names a folder; {taken} is a file\n"
+    assert taken.read_text(encoding="utf-8") == "keep me\n"
+    assert not (tmp_path / "r.html").exists()
+    with pytest.raises(InputError, match=f"cannot make the folder {taken / 'sub'}: "):
+        write_exports(taken / "sub", build_report([["a b"]], {"s": ["a b"]}, metrics=["bleu"]))

@@ -319,6 +319,10 @@ def _check_output(request: ReportRequest) -> None:
     named += [request.source, request.docids, request.human, *scores]
     check_output(request.output, named, option="-o/--output")
     if request.export is not None:
+        if Path(request.export).exists() and not Path(request.export).is_dir():
+            raise OptionError(
+                f"--export names a folder; {request.export} is a file", option="--export"
+            )
         for name in EXPORT_NAMES:
             check_output(str(Path(request.export) / name), named, option="--export")
 

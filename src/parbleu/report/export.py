@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from parbleu.errors import OptionError
+from parbleu.errors import InputError, OptionError
 from parbleu.io.json_output import json_text
 from parbleu.io.latex import latex_table
 from parbleu.io.output import write_output
@@ -222,7 +222,14 @@ def export_files(report: Report) -> dict[str, str]:
 
 
 def write_exports(directory: str | Path, report: Report) -> list[Path]:
-    """Write `export_files` into `directory` (created if missing); returns the paths."""
+    """Write `export_files` into `directory` (created if missing); returns the paths.
+
+    Raises:
+        InputError: the folder cannot be made (a file of that name, no permission).
+    """
     folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot make the folder {folder}: {error.strerror or error}") from None
     return [write_output(folder / name, text) for name, text in export_files(report).items()]
