@@ -7,15 +7,20 @@ hypothesis and in the reference (Papineni et al. 2002, section 2.1; Popović 201
 without a loop over pairs:
 
 1. every n-gram of every sentence gets an exact global id, order by order
-   (``id_n = rank(id_(n-1) * V + token)``, no hashing);
-2. each sentence's n-grams become (id, count) entries;
-3. an n-gram shared by few (hypothesis, reference) pairs adds ``min(h, r)`` to each of its
-   cells through one ``bincount`` over the expanded pairs; the n-grams shared by a large
-   part of all pairs (MBR candidates are alike) go to dense count matrices H and R instead,
-   and ``min(H[i, :], R[j, :]).sum()`` is taken for all cells at once by broadcasting, in
-   blocks of bounded size (no BLAS: exact integers, and no thread pool to contend for).
+   (``id_n = rank(id_(n-1) * V + token)``, no hashing), and each sentence's n-grams become
+   (id, count) entries, both from one sort per order by (key, sentence);
+2. an n-gram shared by few (hypothesis, reference) pairs adds ``min(h, r)`` to each of its
+   cells through one ``bincount`` over the expanded pairs;
+3. the n-grams shared by more pairs (common character n-grams; most n-grams of MBR
+   samples) go to a product of 0/1 matrices: ``min(h, r)`` is the number of levels
+   ``t = 1, 2, ...`` with ``h >= t`` and ``r >= t``, so with one column per (n-gram,
+   level) the sums of all cells are ``A @ B.T`` (BLAS ``sgemm``), in blocks of columns of
+   bounded size. A column costs about two floating-point operations per cell, which BLAS
+   does some 500 times faster than the sparse path expands one pair.
 
-Sums are of integers, exact in float64 below 2**53.
+Sums are of integers: exact in float32 below 2**24 (a cell's sum is at most the number of
+its hypothesis's n-grams) and in float64 below 2**53. The product uses NumPy's BLAS and
+its threads (``OPENBLAS_NUM_THREADS`` and the like set how many).
 """
 
 from __future__ import annotations
@@ -30,11 +35,15 @@ from parbleu.engine.ranges import fixed_ranges, weighted_ranges
 
 __all__ = ["Entries", "ReferenceIndex", "ngram_entries", "shared_counts"]
 
-#: Pairs sharing an n-gram from which it goes to the dense path (also at least 1/8 of the
-#: cells: broadcasting costs one operation per cell and n-gram, expanding pairs several).
-DENSE_WORK = 1024
-#: Pairs expanded at once on the sparse path, and cells x n-grams at once on the dense path.
+#: Pairs sharing an n-gram from which it goes to the matrix product, if that is also at
+#: least 1/DENSE_SHARE of the cells (a column of the product costs about 1/500 of a pair
+#: expanded on the sparse path per cell; measured best at 1/256, WMT21 sentences, n = 64-1,024).
+DENSE_WORK = 64
+DENSE_SHARE = 256
+#: Pairs expanded at once on the sparse path.
 BLOCK = 1 << 22
+#: Matrix entries (rows of both sides x columns) of one block of the matrix product.
+DENSE_BLOCK = 1 << 21
 
 
 @dataclass(frozen=True)
@@ -72,18 +81,50 @@ def ngram_entries(tokens: npt.NDArray[np.integer], offsets: IntArray, order: int
     dense = dense.astype(np.int64).reshape(-1)
     ends = offsets[1:].take(sentence) if len(sentence) else sentence
     starts = np.arange(len(tokens), dtype=np.int64)
-    ids = dense
-    result = []
-    for n in range(1, order + 1):
-        if n > 1:
-            fits = starts + n - 1 < ends.take(starts)
-            starts, ids = starts[fits], ids[fits]
-            _, ids = np.unique(ids * base + dense.take(starts + n - 1), return_inverse=True)
-            ids = ids.astype(np.int64).reshape(-1)
-        result.append(
-            _count(ids, sentence.take(starts), starts - offsets.take(sentence.take(starts)))
+    ids, entries = _ranked_entries(dense, base, sentence, starts - offsets.take(sentence))
+    result = [entries]
+    for n in range(2, order + 1):
+        fits = starts + n - 1 < ends.take(starts)
+        starts, ids = starts[fits], ids[fits]
+        bound = (int(entries.ngram[-1]) + 1 if len(entries.ngram) else 1) * base
+        rows = sentence.take(starts)
+        ids, entries = _ranked_entries(
+            ids * base + dense.take(starts + n - 1), bound, rows, starts - offsets.take(rows)
         )
+        result.append(entries)
     return result
+
+
+def _ranked_entries(
+    keys: IntArray, bound: int, sentences: IntArray, positions: IntArray
+) -> tuple[IntArray, Entries]:
+    """Each key's rank among the distinct keys (its n-gram id), and the n-grams' entries.
+
+    `keys` are below `bound`; the n-gram of key k occurs in sentence ``sentences[k]`` at
+    token ``positions[k]``. One sort by (key, sentence) when both fit in an int64, else
+    one sort per step.
+    """
+    n_sentences = int(sentences.max()) + 1 if len(sentences) else 1
+    if bound * n_sentences >= 1 << 62:
+        _, ids = np.unique(keys, return_inverse=True)
+        ids = ids.astype(np.int64).reshape(-1)
+        return ids, _count(ids, sentences, positions)
+    combined = keys * n_sentences + sentences
+    order = np.argsort(combined)
+    ordered = combined.take(order)
+    new_key = np.empty(len(ordered), dtype=bool)
+    new_key[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new_key[1:])
+    new_ngram = new_key.copy()
+    new_ngram[1:] &= (ordered[1:] // n_sentences) != (ordered[:-1] // n_sentences)
+    rank = np.cumsum(new_ngram) - 1
+    ids = np.empty(len(keys), dtype=np.int64)
+    ids[order] = rank
+    run_starts = np.flatnonzero(new_key)
+    counts = np.diff(np.append(run_starts, len(ordered)))
+    first = np.minimum.reduceat(positions.take(order), run_starts) if len(order) else positions
+    entries = Entries(rank.take(run_starts), ordered.take(run_starts) % n_sentences, counts, first)
+    return ids, entries
 
 
 def _count(ngrams: IntArray, sentences: IntArray, positions: IntArray) -> Entries:
@@ -143,19 +184,21 @@ def shared_counts(
 def _add_shared(hyps: Entries, index: ReferenceIndex, n: int, m: int, out: FloatArray) -> None:
     if not len(hyps.ngram) or not len(index.entries.ngram):
         return
-    per_ref = index.per_ngram.take(hyps.ngram)
-    hyps = hyps.take(per_ref > 0)
-    if not len(hyps.ngram):
+    per_hyp = np.bincount(hyps.ngram, minlength=len(index.per_ngram))
+    work = per_hyp * index.per_ngram  # pairs sharing each n-gram (0: on one side only)
+    dense_ngrams = np.flatnonzero(work >= max(DENSE_WORK, n * m // DENSE_SHARE))
+    if not len(dense_ngrams):
+        _add_sparse(hyps.take(index.per_ngram.take(hyps.ngram) > 0), index, m, out)
         return
-    ngrams, inverse, per_hyp = np.unique(hyps.ngram, return_inverse=True, return_counts=True)
-    work = per_hyp * index.per_ngram.take(ngrams)
-    dense = (work >= max(DENSE_WORK, n * m // 8)).take(inverse.reshape(-1))
-    _add_sparse(hyps.take(~dense), index, m, out)
-    if dense.any():
-        dense_ngrams = ngrams[work >= max(DENSE_WORK, n * m // 8)]
-        _add_dense(
-            hyps.take(dense), index.entries.take(_group_members(index, dense_ngrams)), n, m, out
-        )
+    dense_column = np.full(len(work), -1, dtype=np.int64)
+    dense_column[dense_ngrams] = np.arange(len(dense_ngrams), dtype=np.int64)
+    hyp_column = dense_column.take(hyps.ngram)
+    dense = hyp_column >= 0
+    _add_sparse(hyps.take(~dense & (index.per_ngram.take(hyps.ngram) > 0)), index, m, out)
+    members = _group_members(index, dense_ngrams)
+    refs = index.entries.take(members)
+    columns = (hyp_column[dense], dense_column.take(refs.ngram))
+    _add_dense(hyps.take(dense), refs, columns, (n, m), out)
 
 
 def _group_members(index: ReferenceIndex, ngrams: IntArray) -> IntArray:
@@ -183,15 +226,59 @@ def _add_sparse(hyps: Entries, index: ReferenceIndex, m: int, out: FloatArray) -
         out += np.bincount(cells, weights=weights, minlength=len(out))
 
 
-def _add_dense(hyps: Entries, refs: Entries, n: int, m: int, out: FloatArray) -> None:
-    """``sum_g min(H[i, g], R[j, g])`` over count matrices of the entries' n-grams, in blocks."""
-    ngrams, column = np.unique(np.concatenate([hyps.ngram, refs.ngram]), return_inverse=True)
-    column = column.reshape(-1)
-    hyp_column, ref_column = column[: len(hyps.ngram)], column[len(hyps.ngram) :]
-    left = np.zeros((n, len(ngrams)), dtype=np.int32)
-    right = np.zeros((m, len(ngrams)), dtype=np.int32)
-    left[hyps.row, hyp_column] = hyps.count
-    right[refs.row, ref_column] = refs.count
-    for lo, hi in fixed_ranges(len(ngrams), BLOCK // max(n * m, 1)):
-        shared = np.minimum(left[:, None, lo:hi], right[None, :, lo:hi]).sum(axis=2)
-        out += shared.reshape(-1)
+def _add_dense(
+    hyps: Entries,
+    refs: Entries,
+    columns: tuple[IntArray, IntArray],
+    shape: tuple[int, int],
+    out: FloatArray,
+) -> None:
+    """``sum_g min(H[i, g], R[j, g])`` as products of 0/1 matrices, in blocks of columns.
+
+    ``min(h, r) = sum over t >= 1 of [h >= t] [r >= t]``, so with one column per n-gram g and
+    level t (up to the smaller of g's largest counts on the two sides) the sum is
+    ``A @ B.T`` for 0/1 matrices A (hypotheses) and B (references): exact in float32, whose
+    integers are exact below 2**24 (a cell's sum is at most its hypothesis's n-grams).
+    The n-grams are numbered 0 .. G-1: ``columns`` holds the number of each hypothesis and
+    each reference entry's n-gram.
+    """
+    (hyp_column, ref_column), (n, m) = columns, shape
+    size = int(max(hyp_column.max(), ref_column.max())) + 1
+    levels = np.zeros(size, dtype=np.int64)
+    ref_levels = np.zeros(size, dtype=np.int64)
+    np.maximum.at(levels, hyp_column, hyps.count)
+    np.maximum.at(ref_levels, ref_column, refs.count)
+    levels = np.minimum(levels, ref_levels)
+    first = np.cumsum(levels) - levels
+    hyp_rows, hyp_cols = _level_cells(hyps.row, hyp_column, hyps.count, levels, first)
+    ref_rows, ref_cols = _level_cells(refs.row, ref_column, refs.count, levels, first)
+    hyp_rows, hyp_cols = _by_column(hyp_rows, hyp_cols)
+    ref_rows, ref_cols = _by_column(ref_rows, ref_cols)
+    for lo, hi in fixed_ranges(int(levels.sum()), DENSE_BLOCK // max(n + m, 1)):
+        h_lo, h_hi = np.searchsorted(hyp_cols, (lo, hi))
+        r_lo, r_hi = np.searchsorted(ref_cols, (lo, hi))
+        left = np.zeros((n, hi - lo), dtype=np.float32)
+        right = np.zeros((m, hi - lo), dtype=np.float32)
+        left[hyp_rows[h_lo:h_hi], hyp_cols[h_lo:h_hi] - lo] = 1.0
+        right[ref_rows[r_lo:r_hi], ref_cols[r_lo:r_hi] - lo] = 1.0
+        out += (left @ right.T).reshape(-1)
+
+
+def _by_column(rows: IntArray, columns: IntArray) -> tuple[IntArray, IntArray]:
+    """The cells sorted by column (as they are, when they already are)."""
+    if len(columns) < 2 or not (columns[1:] < columns[:-1]).any():
+        return rows, columns
+    order = np.argsort(columns, kind="stable")
+    return rows.take(order), columns.take(order)
+
+
+def _level_cells(
+    rows: IntArray, columns: IntArray, counts: IntArray, levels: IntArray, first: IntArray
+) -> tuple[IntArray, IntArray]:
+    """The (row, column) of every 1 of a side's 0/1 matrix: ``min(count, levels)`` per entry."""
+    ones = np.minimum(counts, levels.take(columns))
+    ends = np.cumsum(ones)
+    within = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) - np.repeat(
+        ends - ones, ones
+    )
+    return np.repeat(rows, ones), np.repeat(first.take(columns), ones) + within
