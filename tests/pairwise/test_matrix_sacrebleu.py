@@ -9,6 +9,7 @@ matrix-product path of the kernel, batches of candidate lists, and real WMT21 se
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from tests.strategies import mt_line
 from tests.wmt import WmtData
 
 Oracle = Callable[[str, str], float]
+matrix_module = importlib.import_module("parbleu.pairwise.matrix")
 
 CHRF_OPTIONS: list[dict[str, Any]] = [
     {},
@@ -85,12 +87,18 @@ def test_bleu_cells(options: dict[str, Any], hyps: list[str], refs: list[str] | 
 
 
 @pytest.mark.parametrize("metric", ["chrf", "chrf++", "bleu"])
-def test_matrix_product_path(metric: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Forcing every shared n-gram onto the 0/1 matrix product changes no cell."""
+@pytest.mark.parametrize("blocks", [False, True])
+def test_matrix_product_path(metric: str, blocks: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forcing every shared n-gram onto the 0/1 matrix product changes no cell, also in
+    blocks of a few rows and of a few columns (n-gram levels) at a time."""
     words = ["the", "a", "cat", "cats", "sat", "on", "mat", "the", "the", "dog", ",", ".", "!"]
     rng = np.random.default_rng(3)
     lines = [" ".join(rng.choice(words, rng.integers(0, 14))) for _ in range(30)]
     monkeypatch.setattr(kernel, "DENSE_WORK", 0)
+    monkeypatch.setattr(kernel, "DENSE_SHARE", 1 << 30)
+    if blocks:
+        monkeypatch.setattr(kernel, "DENSE_BLOCK", 200)
+        monkeypatch.setattr(matrix_module, "BLOCK_CELLS", 100)
     options = {"word_order": 2} if metric == "chrf++" else {}
     name = "chrf" if metric == "chrf++" else metric
     check(name, options, lines, None)

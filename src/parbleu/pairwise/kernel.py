@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import FloatArray, IntArray
-from parbleu.engine.ranges import fixed_ranges, weighted_ranges
+from parbleu.engine.ranges import weighted_ranges
 
 __all__ = ["Entries", "ReferenceIndex", "ngram_entries", "shared_counts"]
 
@@ -186,7 +186,7 @@ def _add_shared(hyps: Entries, index: ReferenceIndex, n: int, m: int, out: Float
         return
     per_hyp = np.bincount(hyps.ngram, minlength=len(index.per_ngram))
     work = per_hyp * index.per_ngram  # pairs sharing each n-gram (0: on one side only)
-    dense_ngrams = np.flatnonzero(work >= max(DENSE_WORK, n * m // DENSE_SHARE))
+    dense_ngrams = np.flatnonzero(work >= max(DENSE_WORK, n * m // DENSE_SHARE, 1))
     if not len(dense_ngrams):
         _add_sparse(hyps.take(index.per_ngram.take(hyps.ngram) > 0), index, m, out)
         return
@@ -242,40 +242,55 @@ def _add_dense(
     The n-grams are numbered 0 .. G-1: ``columns`` holds the number of each hypothesis and
     each reference entry's n-gram.
     """
-    (hyp_column, ref_column), (n, m) = columns, shape
-    size = int(max(hyp_column.max(), ref_column.max())) + 1
-    levels = np.zeros(size, dtype=np.int64)
-    ref_levels = np.zeros(size, dtype=np.int64)
-    np.maximum.at(levels, hyp_column, hyps.count)
-    np.maximum.at(ref_levels, ref_column, refs.count)
-    levels = np.minimum(levels, ref_levels)
+    (n, m), size = shape, int(columns[1].max()) + 1
+    hyps, hyp_bounds = _by_ngram(hyps, columns[0], size)
+    refs, ref_bounds = _by_ngram(refs, columns[1], size)
+    levels = np.minimum(
+        np.maximum.reduceat(hyps.count, hyp_bounds[:-1]),
+        np.maximum.reduceat(refs.count, ref_bounds[:-1]),
+    )
     first = np.cumsum(levels) - levels
-    hyp_rows, hyp_cols = _level_cells(hyps.row, hyp_column, hyps.count, levels, first)
-    ref_rows, ref_cols = _level_cells(refs.row, ref_column, refs.count, levels, first)
-    hyp_rows, hyp_cols = _by_column(hyp_rows, hyp_cols)
-    ref_rows, ref_cols = _by_column(ref_rows, ref_cols)
-    for lo, hi in fixed_ranges(int(levels.sum()), DENSE_BLOCK // max(n + m, 1)):
-        h_lo, h_hi = np.searchsorted(hyp_cols, (lo, hi))
-        r_lo, r_hi = np.searchsorted(ref_cols, (lo, hi))
-        left = np.zeros((n, hi - lo), dtype=np.float32)
-        right = np.zeros((m, hi - lo), dtype=np.float32)
-        left[hyp_rows[h_lo:h_hi], hyp_cols[h_lo:h_hi] - lo] = 1.0
-        right[ref_rows[r_lo:r_hi], ref_cols[r_lo:r_hi] - lo] = 1.0
+    same = n == m and _same_entries(hyps, refs)  # as for candidates against themselves
+    for lo, hi in weighted_ranges(levels, DENSE_BLOCK // max(n + m, 1)):
+        width, start = int(first[hi - 1] + levels[hi - 1] - first[lo]), int(first[lo])
+        left = np.zeros((n, width), dtype=np.float32)
+        rows, cells = _level_cells(hyps, hyp_bounds[lo], hyp_bounds[hi], levels, first)
+        left[rows, cells - start] = 1.0
+        if same:
+            out += (left @ left.T).reshape(-1)  # one triangle (BLAS syrk), mirrored
+            continue
+        right = np.zeros((m, width), dtype=np.float32)
+        rows, cells = _level_cells(refs, ref_bounds[lo], ref_bounds[hi], levels, first)
+        right[rows, cells - start] = 1.0
         out += (left @ right.T).reshape(-1)
 
 
-def _by_column(rows: IntArray, columns: IntArray) -> tuple[IntArray, IntArray]:
-    """The cells sorted by column (as they are, when they already are)."""
-    if len(columns) < 2 or not (columns[1:] < columns[:-1]).any():
-        return rows, columns
-    order = np.argsort(columns, kind="stable")
-    return rows.take(order), columns.take(order)
+def _same_entries(hyps: Entries, refs: Entries) -> bool:
+    return len(hyps.row) == len(refs.row) and bool(
+        (hyps.row == refs.row).all()
+        and (hyps.ngram == refs.ngram).all()
+        and (hyps.count == refs.count).all()
+    )
+
+
+def _by_ngram(entries: Entries, column: IntArray, size: int) -> tuple[Entries, IntArray]:
+    """The entries with their column in the ngram field, sorted by it; where columns begin."""
+    entries = Entries(column, entries.row, entries.count)
+    if len(column) > 1 and (column[1:] < column[:-1]).any():
+        entries = entries.take(np.argsort(column, kind="stable"))
+    bounds = np.searchsorted(entries.ngram, np.arange(size + 1, dtype=np.int64))
+    return entries, bounds
 
 
 def _level_cells(
-    rows: IntArray, columns: IntArray, counts: IntArray, levels: IntArray, first: IntArray
+    entries: Entries, lo: int, hi: int, levels: IntArray, first: IntArray
 ) -> tuple[IntArray, IntArray]:
-    """The (row, column) of every 1 of a side's 0/1 matrix: ``min(count, levels)`` per entry."""
+    """The (row, column) of the 1s of entries ``lo .. hi``: ``min(count, levels)`` each.
+
+    The entries' ngram field holds their column numbers here (`_by_ngram`).
+    """
+    counts, rows = entries.count[lo:hi], entries.row[lo:hi]
+    columns = entries.ngram[lo:hi]
     ones = np.minimum(counts, levels.take(columns))
     ends = np.cumsum(ones)
     within = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) - np.repeat(
