@@ -101,28 +101,35 @@ def _ranked_entries(
     """Each key's rank among the distinct keys (its n-gram id), and the n-grams' entries.
 
     `keys` are below `bound`; the n-gram of key k occurs in sentence ``sentences[k]`` at
-    token ``positions[k]``. One sort by (key, sentence) when both fit in an int64, else
+    token ``positions[k]``. One sort of (key, sentence, index) packed in an int64 when they
+    fit (a sort of values, faster than an argsort), else an argsort of (key, sentence), else
     one sort per step.
     """
-    n_sentences = int(sentences.max()) + 1 if len(sentences) else 1
+    n_sentences, size = (int(sentences.max()) + 1 if len(sentences) else 1), len(keys)
     if bound * n_sentences >= 1 << 62:
         _, ids = np.unique(keys, return_inverse=True)
         ids = ids.astype(np.int64).reshape(-1)
         return ids, _count(ids, sentences, positions)
     combined = keys * n_sentences + sentences
-    order = np.argsort(combined)
-    ordered = combined.take(order)
-    new_key = np.empty(len(ordered), dtype=bool)
+    if bound * n_sentences * max(size, 1) < 1 << 62:
+        packed = np.sort(combined * size + np.arange(size, dtype=np.int64))
+        order, ordered = packed % size, packed // size
+    else:
+        order = np.argsort(combined, kind="stable")
+        ordered = combined.take(order)
+    new_key = np.empty(size, dtype=bool)
     new_key[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new_key[1:])
-    new_ngram = new_key.copy()
-    new_ngram[1:] &= (ordered[1:] // n_sentences) != (ordered[:-1] // n_sentences)
+    ngram = ordered // n_sentences
+    new_ngram = np.empty(size, dtype=bool)
+    new_ngram[:1] = True
+    np.not_equal(ngram[1:], ngram[:-1], out=new_ngram[1:])
     rank = np.cumsum(new_ngram) - 1
-    ids = np.empty(len(keys), dtype=np.int64)
+    ids = np.empty(size, dtype=np.int64)
     ids[order] = rank
     run_starts = np.flatnonzero(new_key)
-    counts = np.diff(np.append(run_starts, len(ordered)))
-    first = np.minimum.reduceat(positions.take(order), run_starts) if len(order) else positions
+    counts = np.diff(np.append(run_starts, size))
+    first = positions.take(order.take(run_starts))  # the stable order: each run's first
     entries = Entries(rank.take(run_starts), ordered.take(run_starts) % n_sentences, counts, first)
     return ids, entries
 
