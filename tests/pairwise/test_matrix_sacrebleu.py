@@ -159,3 +159,21 @@ def test_other_metrics_cell_by_cell() -> None:
     assert pairwise.matrix(hyps, refs, metric="ter").tolist() == expected.tolist()
     itself = loop(lambda h, r: ter.sentence_score(h, [r]).score, hyps, hyps)
     assert pairwise.matrix(hyps, metric="ter").tolist() == itself.tolist()
+
+
+def test_ngram_ids_agree_across_sort_strategies() -> None:
+    """The packed sort, the argsort and the per-step sorts (taken when keys are too large to
+    pack) give the same n-gram ids and entries (the sacreBLEU tests above see the first)."""
+    rng = np.random.default_rng(5)
+    keys = rng.integers(0, 40, 500)
+    rows = np.sort(rng.integers(0, 9, 500))
+    tokens = np.arange(500, dtype=np.int64)
+    offsets = np.searchsorted(rows, np.arange(10)).astype(np.int64)
+    results = [
+        kernel._ranked_entries(keys, bound, (rows, 4), (tokens, offsets))
+        for bound in (40, 1 << 50, 1 << 60)  # packed, argsort, one sort per step
+    ]
+    for ids, entries in results[1:]:
+        assert ids.tolist() == results[0][0].tolist()
+        for field in ("ngram", "row", "count", "first"):
+            assert getattr(entries, field).tolist() == getattr(results[0][1], field).tolist()

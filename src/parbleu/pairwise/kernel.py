@@ -74,53 +74,56 @@ def ngram_entries(tokens: npt.NDArray[np.integer], offsets: IntArray, order: int
         order: the largest order.
     """
     n_sentences = len(offsets) - 1
-    lengths = np.diff(offsets)
-    sentence = np.repeat(np.arange(n_sentences, dtype=np.int64), lengths)
+    sentence = np.repeat(np.arange(n_sentences, dtype=np.int64), np.diff(offsets))
     distinct, dense = np.unique(tokens, return_inverse=True)
     base = max(len(distinct), 1)
     dense = dense.astype(np.int64).reshape(-1)
-    ends = offsets[1:].take(sentence) if len(sentence) else sentence
     starts = np.arange(len(tokens), dtype=np.int64)
-    ids, entries = _ranked_entries(dense, base, sentence, starts - offsets.take(sentence))
+    room = offsets[1:].take(sentence) - starts  # tokens from each start to its sentence's end
+    sentence_bits = max(n_sentences - 1, 1).bit_length()
+    ids, entries = _ranked_entries(dense, base, (sentence, sentence_bits), (starts, offsets))
     result = [entries]
     for n in range(2, order + 1):
-        fits = starts + n - 1 < ends.take(starts)
-        starts, ids = starts[fits], ids[fits]
+        fits = room >= n
+        starts, ids, room, sentence = starts[fits], ids[fits], room[fits], sentence[fits]
         bound = (int(entries.ngram[-1]) + 1 if len(entries.ngram) else 1) * base
-        rows = sentence.take(starts)
-        ids, entries = _ranked_entries(
-            ids * base + dense.take(starts + n - 1), bound, rows, starts - offsets.take(rows)
-        )
+        keys = ids * base + dense.take(starts + n - 1)
+        ids, entries = _ranked_entries(keys, bound, (sentence, sentence_bits), (starts, offsets))
         result.append(entries)
     return result
 
 
 def _ranked_entries(
-    keys: IntArray, bound: int, sentences: IntArray, positions: IntArray
+    keys: IntArray,
+    bound: int,
+    sentences: tuple[IntArray, int],
+    starts: tuple[IntArray, IntArray],
 ) -> tuple[IntArray, Entries]:
     """Each key's rank among the distinct keys (its n-gram id), and the n-grams' entries.
 
-    `keys` are below `bound`; the n-gram of key k occurs in sentence ``sentences[k]`` at
-    token ``positions[k]``. One sort of (key, sentence, index) packed in an int64 when they
-    fit (a sort of values, faster than an argsort), else an argsort of (key, sentence), else
-    one sort per step.
+    `keys` are below `bound`; the n-gram of key k occurs in sentence ``sentences[0][k]``
+    (below ``2 ** sentences[1]``) at token ``starts[0][k]`` (sentence s starts at token
+    ``starts[1][s]``). One sort of (key, sentence, index) packed in the bits of an int64
+    when they fit (a sort of values, faster than an argsort), else an argsort of (key,
+    sentence), else one sort per step.
     """
-    n_sentences, size = (int(sentences.max()) + 1 if len(sentences) else 1), len(keys)
-    if bound * n_sentences >= 1 << 62:
+    (rows, row_bits), (tokens, offsets), size = sentences, starts, len(keys)
+    index_bits = max(size - 1, 1).bit_length()
+    if bound >= 1 << (62 - row_bits):
         _, ids = np.unique(keys, return_inverse=True)
         ids = ids.astype(np.int64).reshape(-1)
-        return ids, _count(ids, sentences, positions)
-    combined = keys * n_sentences + sentences
-    if bound * n_sentences * max(size, 1) < 1 << 62:
-        packed = np.sort(combined * size + np.arange(size, dtype=np.int64))
-        order, ordered = packed % size, packed // size
+        return ids, _count(ids, rows, tokens - offsets.take(rows))
+    combined = (keys << row_bits) | rows
+    if bound < 1 << (62 - row_bits - index_bits):
+        packed = np.sort((combined << index_bits) | np.arange(size, dtype=np.int64))
+        order, ordered = packed & ((1 << index_bits) - 1), packed >> index_bits
     else:
         order = np.argsort(combined, kind="stable")
         ordered = combined.take(order)
     new_key = np.empty(size, dtype=bool)
     new_key[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new_key[1:])
-    ngram = ordered // n_sentences
+    ngram = ordered >> row_bits
     new_ngram = np.empty(size, dtype=bool)
     new_ngram[:1] = True
     np.not_equal(ngram[1:], ngram[:-1], out=new_ngram[1:])
@@ -128,10 +131,10 @@ def _ranked_entries(
     ids = np.empty(size, dtype=np.int64)
     ids[order] = rank
     run_starts = np.flatnonzero(new_key)
+    run_rows = ordered.take(run_starts) & ((1 << row_bits) - 1)
+    first = tokens.take(order.take(run_starts)) - offsets.take(run_rows)  # stable: the first
     counts = np.diff(np.append(run_starts, size))
-    first = positions.take(order.take(run_starts))  # the stable order: each run's first
-    entries = Entries(rank.take(run_starts), ordered.take(run_starts) % n_sentences, counts, first)
-    return ids, entries
+    return ids, Entries(rank.take(run_starts), run_rows, counts, first)
 
 
 def _count(ngrams: IntArray, sentences: IntArray, positions: IntArray) -> Entries:
