@@ -197,14 +197,17 @@ def _add_shared(hyps: Entries, index: ReferenceIndex, n: int, m: int, out: Float
     per_hyp = np.bincount(hyps.ngram, minlength=len(index.per_ngram))
     work = per_hyp * index.per_ngram  # pairs sharing each n-gram (0: on one side only)
     dense_ngrams = np.flatnonzero(work >= max(DENSE_WORK, n * m // DENSE_SHARE, 1))
-    if not len(dense_ngrams):
-        _add_sparse(hyps.take(index.per_ngram.take(hyps.ngram) > 0), index, m, out)
-        return
     dense_column = np.full(len(work), -1, dtype=np.int64)
     dense_column[dense_ngrams] = np.arange(len(dense_ngrams), dtype=np.int64)
     hyp_column = dense_column.take(hyps.ngram)
     dense = hyp_column >= 0
-    _add_sparse(hyps.take(~dense & (index.per_ngram.take(hyps.ngram) > 0)), index, m, out)
+    sparse = ~dense & (index.per_ngram.take(hyps.ngram) > 0)
+    if hyps is index.entries and n == m:  # the candidates against themselves, in one block
+        _add_symmetric(index, np.flatnonzero(sparse), m, out)
+    else:
+        _add_sparse(hyps.take(sparse), index, m, out)
+    if not len(dense_ngrams):
+        return
     members = _group_members(index, dense_ngrams)
     refs = index.entries.take(members)
     columns = (hyp_column[dense], dense_column.take(refs.ngram))
@@ -234,6 +237,28 @@ def _add_sparse(hyps: Entries, index: ReferenceIndex, m: int, out: FloatArray) -
         cells = hyps.row.take(which) * m + refs.row.take(ref_index)
         weights = np.minimum(hyps.count.take(which), refs.count.take(ref_index))
         out += np.bincount(cells, weights=weights, minlength=len(out))
+
+
+def _add_symmetric(index: ReferenceIndex, which: IntArray, m: int, out: FloatArray) -> None:
+    """`_add_sparse` for entries ``which`` of a list scored against itself.
+
+    Each entry meets the entries of its n-gram from itself on (its own row and those after
+    it): half the pairs, one triangle, mirrored at the end.
+    """
+    entries, upper = index.entries, np.zeros(len(out), dtype=np.float64)
+    ngrams = entries.ngram.take(which)
+    repeats = index.starts.take(ngrams) + index.per_ngram.take(ngrams) - which
+    for start, stop in weighted_ranges(repeats, BLOCK):
+        block = repeats[start:stop]
+        ends = np.cumsum(block)
+        own = np.repeat(which[start:stop], block)
+        partner = own + np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - block, block)
+        cells = entries.row.take(own) * m + entries.row.take(partner)
+        weights = np.minimum(entries.count.take(own), entries.count.take(partner))
+        upper += np.bincount(cells, weights=weights, minlength=len(out))
+    square = upper.reshape(m, m)
+    out += (square + square.T).reshape(-1)
+    out[:: m + 1] -= np.diagonal(square)
 
 
 def _add_dense(
