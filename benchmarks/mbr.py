@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("RAYON_NUM_THREADS", "1")  # fastchrf single-threaded
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # parbleu's matrix product too
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("PARBLEU_SHARED_DATA", REPO.parent / "shared" / "data"))

@@ -9,6 +9,7 @@ matrix-product path of the kernel, batches of candidate lists, and real WMT21 se
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from tests.strategies import mt_line
 from tests.wmt import WmtData
 
 Oracle = Callable[[str, str], float]
+matrix_module = importlib.import_module("parbleu.pairwise.matrix")
 
 CHRF_OPTIONS: list[dict[str, Any]] = [
     {},
@@ -85,12 +87,18 @@ def test_bleu_cells(options: dict[str, Any], hyps: list[str], refs: list[str] | 
 
 
 @pytest.mark.parametrize("metric", ["chrf", "chrf++", "bleu"])
-def test_matrix_product_path(metric: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Forcing every shared n-gram onto the 0/1 matrix product changes no cell."""
+@pytest.mark.parametrize("blocks", [False, True])
+def test_matrix_product_path(metric: str, blocks: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forcing every shared n-gram onto the 0/1 matrix product changes no cell, also in
+    blocks of a few rows and of a few columns (n-gram levels) at a time."""
     words = ["the", "a", "cat", "cats", "sat", "on", "mat", "the", "the", "dog", ",", ".", "!"]
     rng = np.random.default_rng(3)
     lines = [" ".join(rng.choice(words, rng.integers(0, 14))) for _ in range(30)]
     monkeypatch.setattr(kernel, "DENSE_WORK", 0)
+    monkeypatch.setattr(kernel, "DENSE_SHARE", 1 << 30)
+    if blocks:
+        monkeypatch.setattr(kernel, "DENSE_BLOCK", 200)
+        monkeypatch.setattr(matrix_module, "BLOCK_CELLS", 100)
     options = {"word_order": 2} if metric == "chrf++" else {}
     name = "chrf" if metric == "chrf++" else metric
     check(name, options, lines, None)
@@ -151,3 +159,21 @@ def test_other_metrics_cell_by_cell() -> None:
     assert pairwise.matrix(hyps, refs, metric="ter").tolist() == expected.tolist()
     itself = loop(lambda h, r: ter.sentence_score(h, [r]).score, hyps, hyps)
     assert pairwise.matrix(hyps, metric="ter").tolist() == itself.tolist()
+
+
+def test_ngram_ids_agree_across_sort_strategies() -> None:
+    """The packed sort, the argsort and the per-step sorts (taken when keys are too large to
+    pack) give the same n-gram ids and entries (the sacreBLEU tests above see the first)."""
+    rng = np.random.default_rng(5)
+    keys = rng.integers(0, 40, 500)
+    rows = np.sort(rng.integers(0, 9, 500))
+    tokens = np.arange(500, dtype=np.int64)
+    offsets = np.searchsorted(rows, np.arange(10)).astype(np.int64)
+    results = [
+        kernel._ranked_entries(keys, bound, (rows, 4), (tokens, offsets))
+        for bound in (40, 1 << 50, 1 << 60)  # packed, argsort, one sort per step
+    ]
+    for ids, entries in results[1:]:
+        assert ids.tolist() == results[0][0].tolist()
+        for field in ("ngram", "row", "count", "first"):
+            assert getattr(entries, field).tolist() == getattr(results[0][1], field).tolist()
