@@ -62,6 +62,8 @@ SUBSTITUTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 
+#: Each part of speech's suffixes: a form ending in none of them has no rule to apply.
+_SUFFIXES = {pos: tuple(old for old, _ in rules) for pos, rules in SUBSTITUTIONS.items()}
 _NEWLINE = ord("\n")
 
 
@@ -180,11 +182,14 @@ def _synset_names(data: bytes, offset: int) -> tuple[str, ...]:
     if data[offset - 1] != _NEWLINE:
         raise ValueError(f"no line starts at byte {offset}")
     end = data.find(b"\n", offset)
-    fields = data[offset : end if end >= 0 else len(data)].split(b"|", 1)[0].split()
+    fields = data[offset : end if end >= 0 else len(data)].split(b" ", 4)
     if int(fields[0]) != offset:
         raise ValueError(f"the synset at byte {offset} says it is at {fields[0]!r}")
     total = int(fields[3], 16)
-    return tuple(map(_without_marker, fields[4 : 4 + 2 * total : 2]))
+    words = fields[4].split(b" ", 2 * total)[: 2 * total : 2]
+    if total <= 0 or len(words) != total or b"" in words or b"|" in b"".join(words):
+        raise ValueError(f"the synset at byte {offset} does not list {total} words")
+    return tuple(map(_without_marker, words))
 
 
 def _without_marker(field: bytes) -> str:
@@ -257,11 +262,13 @@ class WordNet:
         exceptions = self.exceptions[pos]
         if form in exceptions:
             candidates = [form, *exceptions[form]]
-        else:
+        elif form.endswith(_SUFFIXES[pos]):
             candidates = [form]
             candidates += [
                 form[: -len(old)] + new for old, new in SUBSTITUTIONS[pos] if form.endswith(old)
             ]
+        else:
+            return [form] if form in self.index[pos].lemmas else []
         lemmas = self.index[pos].lemmas
         return list(dict.fromkeys(candidate for candidate in candidates if candidate in lemmas))
 
