@@ -210,7 +210,7 @@ def test_missing_wordnet_says_how_to_get_it(tmp_path: object) -> None:
     [
         ("index.noun", lambda lines: [*lines[:40], "broken 1 n x", *lines[40:]], "broken", 41),
         ("data.verb", lambda lines: [*lines[:30], "12 05 v 01 x 0", *lines[30:]], "run", 31),
-        ("data.adv", lambda lines: lines[:-80], "adjectivally", None),
+        ("data.adv", lambda lines: [*lines[:-80], ""], "adjectivally", None),
         ("adj.exc", lambda lines: [*lines[:5], "\udcff", *lines[5:]], None, 6),
     ],
 )

@@ -153,6 +153,23 @@ class DataFile:
     path: Path
     data: bytes
 
+    @classmethod
+    def read(cls, folder: Path, suffix: str) -> DataFile:
+        """Read ``data.<suffix>`` in `folder`, refusing a file cut inside a line.
+
+        Raises:
+            InputError: the file is empty or does not end with a newline (truncated).
+        """
+        name = f"data.{suffix}"
+        data = _read(folder, name)
+        if not data.endswith(b"\n"):
+            raise InputError(
+                f"{name} is empty or ends inside a line (a truncated file); expected a "
+                "complete WordNet 3.0 database",
+                source=str(folder / name),
+            )
+        return cls(folder / name, data)
+
     def lemma_names(self, offset: int, index: IndexFile, lemma: str) -> tuple[str, ...]:
         """The lemma names of the synset at byte `offset`, adjective markers removed.
 
@@ -240,13 +257,10 @@ class WordNet:
 
         Raises:
             MissingDependencyError: a file is missing (the message says how to install it).
-            InputError: a file is not UTF-8 (naming file and line).
+            InputError: a file is not UTF-8 (naming file and line), or a data file is cut.
         """
         root = Path(folder)
-        data = {
-            pos: DataFile(root / f"data.{suffix}", _read(root, f"data.{suffix}"))
-            for pos, suffix in POS_FILES.items()
-        }
+        data = {pos: DataFile.read(root, suffix) for pos, suffix in POS_FILES.items()}
         header = data["a"].data[:4096].decode("utf-8", "replace")
         match = re.search(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright", header)
         return cls(
