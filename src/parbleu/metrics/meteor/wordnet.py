@@ -204,14 +204,15 @@ def _synset_names(data: bytes, offset: int) -> tuple[str, ...]:
         raise ValueError(f"the synset at byte {offset} says it is at {fields[0]!r}")
     total = int(fields[3], 16)
     words = fields[4].split(b" ", 2 * total)[: 2 * total : 2]
-    if total <= 0 or len(words) != total or b"" in words or b"|" in b"".join(words):
+    text = b" ".join(words).decode("utf-8")
+    if total <= 0 or len(words) != total or b"" in words or "|" in text:
         raise ValueError(f"the synset at byte {offset} does not list {total} words")
-    return tuple(map(_without_marker, words))
+    names = text.split(" ")
+    return tuple(map(_without_marker, names)) if ")" in text else tuple(names)
 
 
-def _without_marker(field: bytes) -> str:
+def _without_marker(word: str) -> str:
     """A lemma name without its adjective marker: ``(a)``, ``(p)``, ``(ip)`` (NLTK's regex)."""
-    word = field.decode("utf-8")
     if word.endswith(")"):
         start = word.rfind("(")
         if start >= 0 and ")" not in word[start:-1]:
