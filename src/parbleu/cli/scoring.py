@@ -154,7 +154,8 @@ def score(
         return _streamed(command, parallel, streamed, None)
     command.progress.step("reading the references")
     refs = files.read_references()
-    return _prepared(command, files.ref_names, refs, system_readers(files, reader))
+    readers = system_readers(files, reader)
+    return _prepared(command, files.ref_names, refs, readers, built=streamed)
 
 
 def _check_sentence_output(request: ScoreRequest) -> None:
@@ -194,12 +195,21 @@ def _prepared(
     ref_names: Sequence[str],
     refs: Sequence[Sequence[str | None]],
     systems: Sequence[tuple[str, Callable[[], list[str]]]],
+    *,
+    built: list[AnyMetric] | None = None,
 ) -> list[str]:
-    """References prepared once per metric; each system read, checked and scored."""
+    """References prepared once per metric; each system read, checked and scored.
+
+    `built`: the metrics already made with one process each (for the streaming check), used
+    again when one process each is what the systems need: building METEOR reads WordNet.
+    """
     from parbleu.scaling.pipeline import score_systems  # noqa: PLC0415
 
+    def build(jobs: int) -> list[AnyMetric]:
+        return built if built is not None and jobs == 1 else command.metrics(jobs)
+
     results = score_systems(
-        command.metrics,
+        build,
         ref_names,
         refs,
         systems,

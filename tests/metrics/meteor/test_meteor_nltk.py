@@ -172,7 +172,7 @@ def test_synonyms_are_nltks(wordnet: WordNet, nltk_wordnet: WordNetCorpusReader)
     """Every 40th lemma of each index, every exception form, and inflections of both."""
     words = set()
     for pos in ("n", "v", "a", "r"):
-        words.update(itertools.islice(wordnet.index[pos], 0, None, 40))
+        words.update(itertools.islice(wordnet.index[pos].lemmas, 0, None, 40))
         words.update(wordnet.exceptions[pos])
     words |= {w + suffix for w in list(words)[:3000] for suffix in ("s", "es", "ed", "ing", "er")}
     words |= {"ran", "geese", "better", "Dogs", "U.S.", "", "a_b"}
@@ -206,24 +206,26 @@ def test_missing_wordnet_says_how_to_get_it(tmp_path: object) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "damage", "line"),
+    ("name", "damage", "word", "line"),
     [
-        ("index.noun", lambda lines: [*lines[:40], "broken 1 n x", *lines[40:]], 41),
-        ("data.verb", lambda lines: [*lines[:30], "12 05 v 01 x 0", *lines[30:]], 31),
-        ("adj.exc", lambda lines: [*lines[:5], "\udcff", *lines[5:]], 6),
+        ("index.noun", lambda lines: [*lines[:40], "broken 1 n x", *lines[40:]], "broken", 41),
+        ("data.verb", lambda lines: [*lines[:30], "12 05 v 01 x 0", *lines[30:]], "run", 31),
+        ("data.adv", lambda lines: [*lines[:-80], ""], "adjectivally", None),
+        ("adj.exc", lambda lines: [*lines[:5], "\udcff", *lines[5:]], None, 6),
     ],
 )
 def test_a_damaged_database_names_the_file_and_line(
-    tmp_path: Path, name: str, damage: Any, line: int
+    tmp_path: Path, name: str, damage: Any, word: str | None, line: int | None
 ) -> None:
     """Hand-made damage to a copy of Debian's files: a line that is not WordNet's format, a
-    synset at the wrong byte offset, bytes that are not UTF-8."""
+    synset at the wrong byte offset, a truncated file, bytes that are not UTF-8. Bytes are
+    refused when the database is loaded, lines when a word that reads them is looked up."""
     for kept in FILES:
         (tmp_path / kept).write_bytes((require_wordnet() / kept).read_bytes())
     text = (tmp_path / name).read_bytes().decode("utf-8").split("\n")
     (tmp_path / name).write_bytes("\n".join(damage(text)).encode("utf-8", "surrogateescape"))
     with pytest.raises(InputError) as error:
-        WordNet.load(tmp_path)
+        WordNet.load(tmp_path).synonyms(word or "")
     assert (error.value.source, error.value.line) == (str(tmp_path / name), line)
 
 

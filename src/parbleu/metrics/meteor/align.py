@@ -25,49 +25,60 @@ from itertools import pairwise
 __all__ = ["Alignment", "align", "count_chunks"]
 
 Pairs = list[tuple[int, int]]
-Enumerated = list[tuple[int, str]]
+Side = tuple[list[int], list[str]]  # the words left on one side: their positions, their forms
 
 
-def _exact(hypothesis: Enumerated, reference: Enumerated) -> tuple[Pairs, Enumerated, Enumerated]:
+def _left(side: Side, matched: set[int]) -> Side:
+    """The words of `side` whose index is not in `matched`."""
+    positions, words = side
+    kept = [k for k in range(len(words)) if k not in matched]
+    return [positions[k] for k in kept], [words[k] for k in kept]
+
+
+def _exact(hypothesis: Side, reference: Side) -> tuple[Pairs, Side, Side]:
     """NLTK's ``_match_enums``: matches, then the unmatched words of each side."""
-    positions: dict[str, list[int]] = {}
-    for j, (_, word) in enumerate(reference):
-        positions.setdefault(word, []).append(j)
+    hyp_positions, hyp_words = hypothesis
+    ref_positions, ref_words = reference
+    shared = set(hyp_words).intersection(ref_words)
+    if not shared:
+        return [], hypothesis, reference
+    free: dict[str, list[int]] = {}
+    for j, word in enumerate(ref_words):
+        if word in shared:
+            free.setdefault(word, []).append(j)
     matches: Pairs = []
     used_hyp: set[int] = set()
     used_ref: set[int] = set()
-    for i in range(len(hypothesis) - 1, -1, -1):
-        free = positions.get(hypothesis[i][1])
-        if free:
-            j = free.pop()
+    for i in range(len(hyp_words) - 1, -1, -1):
+        places = free.get(hyp_words[i])
+        if places:
+            j = places.pop()
             used_hyp.add(i)
             used_ref.add(j)
-            matches.append((hypothesis[i][0], reference[j][0]))
-    return (
-        matches,
-        [pair for i, pair in enumerate(hypothesis) if i not in used_hyp],
-        [pair for j, pair in enumerate(reference) if j not in used_ref],
-    )
+            matches.append((hyp_positions[i], ref_positions[j]))
+    return matches, _left(hypothesis, used_hyp), _left(reference, used_ref)
 
 
 def _synonyms(
-    hypothesis: Enumerated, reference: Enumerated, synonyms: Callable[[str], frozenset[str]]
+    hypothesis: Side, reference: Side, synonyms: Callable[[str], frozenset[str]]
 ) -> Pairs:
     """NLTK's ``_enum_wordnetsyn_match`` (only the matches: nothing comes after it)."""
-    positions: dict[str, list[int]] = {}
-    for j, (_, word) in enumerate(reference):
-        positions.setdefault(word, []).append(j)
+    hyp_positions, hyp_words = hypothesis
+    ref_positions, ref_words = reference
+    free: dict[str, list[int]] = {}
+    for j, word in enumerate(ref_words):
+        free.setdefault(word, []).append(j)
     matches: Pairs = []
-    for i in range(len(hypothesis) - 1, -1, -1):
-        word = hypothesis[i][1]
+    for i in range(len(hyp_words) - 1, -1, -1):
+        word = hyp_words[i]
         best, best_word = -1, None
-        for candidate in itertools.chain((word,), synonyms(word)):
-            free = positions.get(candidate)
-            if free and free[-1] > best:
-                best, best_word = free[-1], candidate
+        for candidate in itertools.chain((word,), free.keys() & synonyms(word)):
+            places = free.get(candidate)
+            if places and places[-1] > best:
+                best, best_word = places[-1], candidate
         if best_word is not None:
-            positions[best_word].pop()
-            matches.append((hypothesis[i][0], reference[best][0]))
+            free[best_word].pop()
+            matches.append((hyp_positions[i], ref_positions[best]))
     return matches
 
 
@@ -88,14 +99,16 @@ def align(
         stem: the stemmer (NLTK's ``PorterStemmer().stem``).
         synonyms: lemma names of a word's synsets (`parbleu.metrics.meteor.wordnet`).
     """
-    hyp = list(enumerate(hypothesis))
-    ref = list(enumerate(reference))
+    hyp: Side = (list(range(len(hypothesis))), list(hypothesis))
+    ref: Side = (list(range(len(reference))), list(reference))
     exact, hyp, ref = _exact(hyp, ref)
-    if not hyp or not ref:  # nothing left to match: the later stages find nothing
-        return sorted(exact, key=lambda pair: pair[0])
-    stemmed, hyp, ref = _exact([(i, stem(w)) for i, w in hyp], [(j, stem(w)) for j, w in ref])
-    matched = _synonyms(hyp, ref, synonyms) if hyp and ref else []
-    return sorted(exact + stemmed + matched, key=lambda pair: pair[0])
+    if not hyp[1] or not ref[1]:  # nothing left to match: the later stages find nothing
+        return sorted(exact)
+    hyp = (hyp[0], list(map(stem, hyp[1])))
+    ref = (ref[0], list(map(stem, ref[1])))
+    stemmed, hyp, ref = _exact(hyp, ref)
+    matched = _synonyms(hyp, ref, synonyms) if hyp[1] and ref[1] else []
+    return sorted(exact + stemmed + matched)
 
 
 def count_chunks(matches: Alignment) -> int:

@@ -62,24 +62,23 @@ class MeteorReferences:
     present: BoolArray  # (n_streams, n_segments)
 
 
-class _Lookups:
-    """Stems and synonyms of the words of one call, each computed once (dropped after it)."""
+class _Stems(dict[str, str]):
+    """Porter stems of the words of one call, each computed once (dropped after it)."""
 
-    def __init__(self, wordnet: WordNet) -> None:
-        self.stems: dict[str, str] = {}
-        self.synonyms: dict[str, frozenset[str]] = {}
-        self.wordnet = wordnet
-
-    def stem(self, word: str) -> str:
-        stem = self.stems.get(word)
-        if stem is None:
-            stem = self.stems[word] = porter_stem(word)
+    def __missing__(self, word: str) -> str:
+        stem = self[word] = porter_stem(word)
         return stem
 
-    def synonym(self, word: str) -> frozenset[str]:
-        names = self.synonyms.get(word)
-        if names is None:
-            names = self.synonyms[word] = self.wordnet.synonyms(word)
+
+class _Synonyms(dict[str, frozenset[str]]):
+    """WordNet synonyms of the stems of one call, each looked up once (dropped after it)."""
+
+    def __init__(self, wordnet: WordNet) -> None:
+        super().__init__()
+        self.wordnet = wordnet
+
+    def __missing__(self, word: str) -> frozenset[str]:
+        names = self[word] = self.wordnet.synonyms(word)
         return names
 
 
@@ -192,7 +191,7 @@ class METEOR(Metric[MeteorScore, MeteorReferences]):
         return MeteorReferences(references, words, present)
 
     def _statistics(self, lines: list[str], prepared: MeteorReferences) -> Stats:
-        lookups = _Lookups(self.wordnet)
+        stems, synonyms = _Stems(), _Synonyms(self.wordnet)
         counts = [
             _best(
                 hypothesis,
@@ -202,8 +201,8 @@ class METEOR(Metric[MeteorScore, MeteorReferences]):
                     if present
                 ],
                 self.options,
-                lookups.stem,
-                lookups.synonym,
+                stems.__getitem__,
+                synonyms.__getitem__,
             )
             for i, hypothesis in enumerate(_words(lines, self.tokenizer))
         ]

@@ -19,14 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import count, repeat
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
 
 from parbleu.errors import InputError, MissingDependencyError
 from parbleu.io.lines import READ_ERRORS, decode_lines, open_binary, read_error
 from parbleu.metrics.meteor.options import DEBIAN_WORDNET_FOLDER
 
-__all__ = ["DEBIAN_WORDNET", "POS_FILES", "WordNet"]
+__all__ = ["DEBIAN_WORDNET", "POS_FILES", "DataFile", "IndexFile", "WordNet"]
 
 #: Where Debian's ``wordnet-base`` package puts the database.
 DEBIAN_WORDNET = Path(DEBIAN_WORDNET_FOLDER)
@@ -61,7 +62,9 @@ SUBSTITUTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 
-_MARKER = re.compile(r"(.*?)(\([^()]*\))?$")  # a lemma name and its adjective marker
+#: Each part of speech's suffixes: a form ending in none of them has no rule to apply.
+_SUFFIXES = {pos: tuple(old for old, _ in rules) for pos, rules in SUBSTITUTIONS.items()}
+_NEWLINE = ord("\n")
 
 
 def _missing(folder: Path, name: str) -> MissingDependencyError:
@@ -92,27 +95,6 @@ def _read_lines(folder: Path, name: str) -> list[str]:
     return decode_lines(_read(folder, name), str(folder / name))
 
 
-def _read_index(folder: Path, suffix: str) -> dict[str, tuple[int, ...]]:
-    """``index.<suffix>``: lemma -> synset offsets (later lines replace earlier, as in NLTK)."""
-    offsets: dict[str, tuple[int, ...]] = {}
-    name = f"index.{suffix}"
-    for number, line in enumerate(_read_lines(folder, name), 1):
-        if not line or line.startswith(" "):
-            continue
-        fields = line.split()
-        try:
-            count, pointers = int(fields[2]), int(fields[3])
-            senses = int(fields[4 + pointers])
-            first = 6 + pointers
-            found = tuple(int(field) for field in fields[first : first + count])
-        except (IndexError, ValueError) as error:
-            raise InputError(str(error), source=str(folder / name), line=number) from None
-        if count <= 0 or senses != count or len(found) != count:
-            raise InputError("inconsistent synset counts", source=str(folder / name), line=number)
-        offsets[fields[0]] = found
-    return offsets
-
-
 def _read_exceptions(folder: Path, suffix: str) -> dict[str, tuple[str, ...]]:
     """``<suffix>.exc``: inflected form -> base forms."""
     exceptions: dict[str, tuple[str, ...]] = {}
@@ -123,55 +105,152 @@ def _read_exceptions(folder: Path, suffix: str) -> dict[str, tuple[str, ...]]:
     return exceptions
 
 
-def _read_lemma_names(folder: Path, suffix: str) -> dict[int, tuple[str, ...]]:
-    """``data.<suffix>``: synset offset -> lemma names, adjective markers removed."""
-    name = f"data.{suffix}"
-    names: dict[int, tuple[str, ...]] = {}
-    position = 0
-    for number, line in enumerate(_read(folder, name).split(b"\n"), 1):
-        if line and not line.startswith(b"  "):
-            try:
-                names[position] = _synset_names(line, position)
-            except (IndexError, ValueError) as error:  # UnicodeDecodeError is a ValueError
-                raise InputError(str(error), source=str(folder / name), line=number) from None
-        position += len(line) + 1
-    return names
+@dataclass(frozen=True, eq=False)
+class IndexFile:
+    """``index.<suffix>``: its lines and each lemma's line, a line parsed when it is asked for.
+
+    A lemma listed twice takes its last line, as in NLTK. Reading the file is a few bulk
+    operations (no per-line parsing): METEOR asks for a few thousand of its 150,000 lemmas.
+    """
+
+    path: Path
+    lines: list[str]
+    lemmas: Mapping[str, int]  # lemma -> its line's index in `lines`
+
+    @classmethod
+    def read(cls, folder: Path, suffix: str) -> IndexFile:
+        """Read ``index.<suffix>`` in `folder`."""
+        name = f"index.{suffix}"
+        lines = _read_lines(folder, name)
+        lemmas = dict(zip(map(itemgetter(0), map(str.partition, lines, repeat(" "))), count()))
+        lemmas.pop("", None)  # the licence's lines start with spaces
+        return cls(folder / name, lines, lemmas)
+
+    def offsets(self, lemma: str) -> tuple[int, ...]:
+        """The synset offsets of `lemma`, which the index lists.
+
+        Raises:
+            InputError: its line is not in WordNet's index format (naming file and line).
+        """
+        number = self.lemmas[lemma]
+        fields = self.lines[number].split()
+        try:
+            total, pointers = int(fields[2]), int(fields[3])
+            senses = int(fields[4 + pointers])
+            first = 6 + pointers
+            found = tuple(int(field) for field in fields[first : first + total])
+        except (IndexError, ValueError) as error:
+            raise InputError(str(error), source=str(self.path), line=number + 1) from None
+        if total <= 0 or senses != total or len(found) != total or fields[0] != lemma:
+            raise InputError("inconsistent synset counts", source=str(self.path), line=number + 1)
+        return found
 
 
-def _synset_names(line: bytes, position: int) -> tuple[str, ...]:
-    """The lemma names of one synset line of a data file, which must sit at byte `position`."""
-    fields = line.split(b"|", 1)[0].split()
-    if int(fields[0]) != position:
-        raise ValueError(f"the synset at byte {position} says it is at {fields[0]!r}")
-    count = int(fields[3], 16)
-    words = (field.decode("utf-8") for field in fields[4 : 4 + 2 * count : 2])
-    return tuple(_MARKER.fullmatch(word).group(1) for word in words)  # type: ignore[union-attr]
+@dataclass(frozen=True, eq=False)
+class DataFile:
+    """``data.<suffix>``: its bytes, a synset's line parsed when it is asked for (as NLTK)."""
 
+    path: Path
+    data: bytes
 
-def _check_synsets(
-    folder: Path, suffix: str, index: Mapping[str, tuple[int, ...]], names: Mapping[int, Any]
-) -> None:
-    """Every synset the index lists is in the data file (a truncated one loses the last)."""
-    for lemma, offsets in index.items():
-        missing = next((offset for offset in offsets if offset not in names), None)
-        if missing is not None:
+    @classmethod
+    def read(cls, folder: Path, suffix: str) -> DataFile:
+        """Read ``data.<suffix>`` in `folder`, refusing a file cut inside a line.
+
+        Raises:
+            InputError: the file is empty or does not end with a newline (truncated).
+        """
+        name = f"data.{suffix}"
+        data = _read(folder, name)
+        if not data.endswith(b"\n"):
             raise InputError(
-                f"index.{suffix} lists synset {missing} for {lemma!r}, which data.{suffix} "
-                "does not hold (a truncated or mismatched file); expected a complete WordNet "
-                "3.0 database",
-                source=str(folder / f"data.{suffix}"),
+                f"{name} is empty or ends inside a line (a truncated file); expected a "
+                "complete WordNet 3.0 database",
+                source=str(folder / name),
             )
+        return cls(folder / name, data)
+
+    def lemma_names(self, offset: int, index: IndexFile, lemma: str) -> tuple[str, ...]:
+        """The lemma names of the synset at byte `offset`, adjective markers removed.
+
+        `index` and `lemma` name where the offset comes from, for the error.
+
+        Raises:
+            InputError: no synset line starts at `offset` (a truncated or mismatched file),
+                or its line is not in WordNet's data format (naming file and line).
+        """
+        data = self.data
+        if not 0 < offset < len(data):
+            raise InputError(
+                f"{index.path.name} lists synset {offset} for {lemma!r}, which "
+                f"{self.path.name} does not hold (a truncated or mismatched file); expected a "
+                "complete WordNet 3.0 database",
+                source=str(self.path),
+            )
+        try:
+            return _synset_names(data, offset)
+        except (IndexError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+            line = _first_misplaced(data) or data.count(b"\n", 0, offset) + 1
+            raise InputError(str(error), source=str(self.path), line=line) from None
+
+
+def _synset_names(data: bytes, offset: int) -> tuple[str, ...]:
+    """The lemma names of the synset line of a data file that must start at byte `offset`."""
+    if data[offset - 1] != _NEWLINE:
+        raise ValueError(f"no line starts at byte {offset}")
+    end = data.find(b"\n", offset)
+    fields = data[offset : end if end >= 0 else len(data)].split(b" ", 4)
+    if int(fields[0]) != offset:
+        raise ValueError(f"the synset at byte {offset} says it is at {fields[0]!r}")
+    total = int(fields[3], 16)
+    words = fields[4].split(b" ", 2 * total)[: 2 * total : 2]
+    text = b" ".join(words).decode("utf-8")
+    if total <= 0 or len(words) != total or b"" in words or "|" in text:
+        raise ValueError(f"the synset at byte {offset} does not list {total} words")
+    names = text.split(" ")
+    return tuple(map(_without_marker, names)) if ")" in text else tuple(names)
+
+
+def _without_marker(word: str) -> str:
+    """A lemma name without its adjective marker: ``(a)``, ``(p)``, ``(ip)`` (NLTK's regex)."""
+    if word.endswith(")"):
+        start = word.rfind("(")
+        if start >= 0 and ")" not in word[start:-1]:
+            return word[:start]
+    return word
+
+
+def _first_misplaced(data: bytes) -> int | None:
+    """The number of the first line of a data file not at the byte offset it starts with.
+
+    Only for the error message: a line inserted or removed moves every later synset, and the
+    line to mend is the first one moved, not the one an index entry happened to point into.
+    """
+    lines = data.split(b"\n")
+    position = 0
+    for number, line in enumerate(lines, 1):
+        if line and not line.startswith(b"  "):
+            head = line.split(maxsplit=1)[0]
+            if not head.isdigit() or int(head) != position:
+                return number
+        position += len(line) + 1
+    return None
 
 
 @dataclass(frozen=True, eq=False)
 class WordNet:
-    """A WordNet database read once: index, exception lists and lemma names per part of speech."""
+    """A WordNet database read once: index, exception lists and data files per part of speech.
+
+    Loading reads the files and maps each lemma to its index line; a lemma's synsets and
+    their lemma names are parsed when METEOR asks for them (as NLTK reads them), so a line
+    in a damaged file is refused when it is read, naming the file and line.
+    """
 
     folder: Path
     version: str  # from the copyright line of data.adj, as NLTK's get_version reads it
-    index: Mapping[str, Mapping[str, tuple[int, ...]]]  # pos -> lemma -> offsets
+    index: Mapping[str, IndexFile]  # pos -> index file
     exceptions: Mapping[str, Mapping[str, tuple[str, ...]]]  # pos -> form -> base forms
-    names: Mapping[str, Mapping[int, tuple[str, ...]]]  # pos -> offset -> lemma names
+    data: Mapping[str, DataFile]  # pos -> data file
 
     @classmethod
     def load(cls, folder: str | Path) -> WordNet:
@@ -179,21 +258,18 @@ class WordNet:
 
         Raises:
             MissingDependencyError: a file is missing (the message says how to install it).
-            InputError: a file is not in WordNet's format.
+            InputError: a file is not UTF-8 (naming file and line), or a data file is cut.
         """
         root = Path(folder)
-        header = _read(root, "data.adj")[:4096].decode("utf-8", "replace")
+        data = {pos: DataFile.read(root, suffix) for pos, suffix in POS_FILES.items()}
+        header = data["a"].data[:4096].decode("utf-8", "replace")
         match = re.search(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright", header)
-        index = {pos: _read_index(root, suffix) for pos, suffix in POS_FILES.items()}
-        names = {pos: _read_lemma_names(root, suffix) for pos, suffix in POS_FILES.items()}
-        for pos, suffix in POS_FILES.items():
-            _check_synsets(root, suffix, index[pos], names[pos])
         return cls(
             root,
             match.group(1) if match else "unknown",
-            index,
+            {pos: IndexFile.read(root, suffix) for pos, suffix in POS_FILES.items()},
             {pos: _read_exceptions(root, suffix) for pos, suffix in POS_FILES.items()},
-            names,
+            data,
         )
 
     def base_forms(self, form: str, pos: str) -> list[str]:
@@ -201,21 +277,28 @@ class WordNet:
         exceptions = self.exceptions[pos]
         if form in exceptions:
             candidates = [form, *exceptions[form]]
-        else:
+        elif form.endswith(_SUFFIXES[pos]):
             candidates = [form]
             candidates += [
                 form[: -len(old)] + new for old, new in SUBSTITUTIONS[pos] if form.endswith(old)
             ]
-        index = self.index[pos]
-        return list(dict.fromkeys(candidate for candidate in candidates if candidate in index))
+        else:
+            return [form] if form in self.index[pos].lemmas else []
+        lemmas = self.index[pos].lemmas
+        return list(dict.fromkeys(candidate for candidate in candidates if candidate in lemmas))
 
     def synonyms(self, word: str) -> frozenset[str]:
-        """Lemma names without ``_`` of every synset of `word` (NLTK's ``synsets(word)``)."""
+        """Lemma names without ``_`` of every synset of `word` (NLTK's ``synsets(word)``).
+
+        Raises:
+            InputError: a line it reads is damaged (naming file and line).
+        """
         form = word.lower()
         found: set[str] = set()
         for pos in POS_FILES:
-            names = self.names[pos]
+            index, data = self.index[pos], self.data[pos]
             for base in self.base_forms(form, pos):
-                for offset in self.index[pos][base]:
-                    found.update(name for name in names[offset] if "_" not in name)
+                for offset in index.offsets(base):
+                    names = data.lemma_names(offset, index, base)
+                    found.update(name for name in names if "_" not in name)
         return frozenset(found)
