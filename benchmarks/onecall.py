@@ -10,10 +10,11 @@ Tools: ``parbleu.corpus_bleu`` (the chunked one-pass path), parbleu with the ref
 prepared first (``BLEU(ref_streams=...).corpus_score``, the path ``corpus_bleu`` took
 before), ``bleuscore.compute`` (Rust, 0.2.0: the ``bench`` extra) and
 ``sacrebleu.corpus_bleu``. The tools alternate within each of ``--repeat`` rounds, in this
-process; each measurement is CPU time (``time.process_time``) and the peak resident memory
-the call added (the kernel's high-water mark, reset through ``/proc/self/clear_refs``
-before the call, less the resident set before it, after glibc's ``malloc_trim`` handed
-freed memory back; Linux and glibc only). Medians are reported, with each tool's
+process; each measurement is CPU time (``time.process_time``; bleuscore's threads
+included). Peak memory is measured once per tool, each in a fresh process of this script
+holding the job: the resident memory the calls added at their peak (the kernel's
+high-water mark, reset through ``/proc/self/clear_refs``, less the resident set before;
+Linux only). Medians are reported, with each tool's
 ratio to parbleu measured in the same run.
 
 Before timing, the scores are checked: parbleu's statistics and score must equal
@@ -33,6 +34,7 @@ import functools
 import gc
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -144,31 +146,43 @@ def score_job(tool: Callable[[list[str], list[str]], float], job: Job) -> list[f
     return [tool(hyps, ref) for hyps, ref in job]
 
 
-def measure(job: Job, repeat: int) -> dict[str, tuple[list[float], list[float]]]:
-    """CPU seconds and peak MiB of every tool over the whole job, tools alternating."""
-    results: dict[str, tuple[list[float], list[float]]] = {}
+def measure(job: Job, repeat: int) -> dict[str, list[float]]:
+    """CPU seconds of every tool over the whole job, the tools alternating in each round."""
+    results: dict[str, list[float]] = {}
     for _ in range(repeat):
         for name, tool in tools().items():
-            cpu, mib = peak_added_mib(functools.partial(score_job, tool, job))
-            times, peaks = results.setdefault(name, ([], []))
-            times.append(cpu)
-            peaks.append(mib)
+            start = time.process_time()
+            score_job(tool, job)
+            results.setdefault(name, []).append(time.process_time() - start)
     return results
 
 
-def report(title: str, results: dict[str, tuple[list[float], list[float]]]) -> None:
+def fresh_peaks(job_name: str, data: Path) -> dict[str, float]:
+    """Each tool's peak memory added, each measured in a fresh process of this script.
+
+    In one process the C heap that earlier runs left behind changes later runs' resident
+    set (docs/performance.md, "One process, or a fresh one"), so memory is measured apart.
+    """
+    peaks = {}
+    for name in tools():
+        command = [sys.executable, __file__, "--data", str(data), "--jobs", job_name]
+        output = subprocess.run(
+            [*command, "--peak-of", name], check=True, capture_output=True, text=True
+        ).stdout
+        peaks[name] = float(output.split()[-1])
+    return peaks
+
+
+def report(title: str, results: dict[str, list[float]], peaks: dict[str, float]) -> None:
     """A Markdown table of medians, each ratio to ``parbleu.corpus_bleu``."""
-    ours_cpu = statistics.median(results["parbleu.corpus_bleu"][0])
+    ours_cpu = statistics.median(results["parbleu.corpus_bleu"])
     print(f"\n{title}\n")
     print("| tool | CPU s (median) | runs | peak MiB added | CPU / parbleu.corpus_bleu |")
     print("|---|---:|---|---:|---:|")
-    for name, (times, peaks) in results.items():
+    for name, times in results.items():
         cpu = statistics.median(times)
         runs = ", ".join(f"{t:.3f}" for t in times)
-        print(
-            f"| {name} | {cpu:.3f} | {runs} | {statistics.median(peaks):.0f} | "
-            f"{cpu / ours_cpu:.1f}x |"
-        )
+        print(f"| {name} | {cpu:.3f} | {runs} | {peaks[name]:.0f} | {cpu / ours_cpu:.1f}x |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -176,14 +190,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", nargs="+", default=["wmt17", "pairs"])
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--peak-of", help="(internal) print one tool's peak MiB added")
     options = parser.parse_args(argv)
     builders = {"wmt17": wmt17_job, "pairs": pairs_job}
+    if options.peak_of:
+        job = builders[options.jobs[0]](options.data)
+        tool = tools()[options.peak_of]
+        print(peak_added_mib(functools.partial(score_job, tool, job))[1])
+        return 0
     for name in options.jobs:
         job = builders[name](options.data)
         size = sum(len(h) for h, _ in job)
         print(f"{name}: {len(job)} calls, {size:,} lines")
         check(job)
-        report(f"{name} ({size:,} lines, {len(job)} calls)", measure(job, options.repeat))
+        times = measure(job, options.repeat)
+        title = f"{name} ({size:,} lines, {len(job)} calls)"
+        report(title, times, fresh_peaks(name, options.data))
     return 0
 
 

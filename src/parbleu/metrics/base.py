@@ -9,7 +9,9 @@ significance tests, blocks, chunked and distributed runs work for every metric t
 * `higher_is_better`: the direction of the score (TER: lower is better);
 * `chunk_refusal` and `chunk_statistics`: whether the statistics of a chunk of segments can
   be computed from that chunk alone (NIST's corpus-wide weights cannot), and the fastest way
-  to do it when the chunk's references serve only that chunk;
+  to do it when the chunk's references serve only that chunk; references given to one call
+  (``corpus_score(hyps, refs)``, the one-call functions) serve that call only, so
+  `call_statistics` and `call_score` score them chunk by chunk this way;
 * `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
   added in segment order, as sacreBLEU adds them);
 * `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one
