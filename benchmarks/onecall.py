@@ -173,16 +173,24 @@ def fresh_peaks(job_name: str, data: Path) -> dict[str, float]:
     return peaks
 
 
-def report(title: str, results: dict[str, list[float]], peaks: dict[str, float]) -> None:
-    """A Markdown table of medians, each ratio to ``parbleu.corpus_bleu``."""
-    ours_cpu = statistics.median(results["parbleu.corpus_bleu"])
+def ratio_table(
+    title: str,
+    results: dict[str, list[float]],
+    baseline: str,
+    unit: str,
+    extra: tuple[str, dict[str, str]] | None = None,
+) -> None:
+    """A Markdown table of each tool's median, its runs and its ratio to `baseline`'s."""
+    ours = statistics.median(results[baseline])
+    head, cells = extra if extra is not None else ("", {})
     print(f"\n{title}\n")
-    print("| tool | CPU s (median) | runs | peak MiB added | CPU / parbleu.corpus_bleu |")
-    print("|---|---:|---|---:|---:|")
-    for name, times in results.items():
-        cpu = statistics.median(times)
-        runs = ", ".join(f"{t:.3f}" for t in times)
-        print(f"| {name} | {cpu:.3f} | {runs} | {peaks[name]:.0f} | {cpu / ours_cpu:.1f}x |")
+    print(f"| tool | {unit} (median) | runs |{f' {head} |' if head else ''} time / {baseline} |")
+    print(f"|---|---:|---|{'---:|' if head else ''}---:|")
+    for name, runs in results.items():
+        median = statistics.median(runs)
+        listed = ", ".join(f"{r:.3f}" for r in runs)
+        cell = f" {cells[name]} |" if head else ""
+        print(f"| {name} | {median:.3f} | {listed} |{cell} {median / ours:.1f}x |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,7 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         check(job)
         times = measure(job, options.repeat)
         title = f"{name} ({size:,} lines, {len(job)} calls)"
-        report(title, times, fresh_peaks(name, options.data))
+        peaks = {tool: f"{mib:.0f}" for tool, mib in fresh_peaks(name, options.data).items()}
+        ratio_table(title, times, "parbleu.corpus_bleu", "CPU s", ("peak MiB added", peaks))
     return 0
 
 

@@ -28,11 +28,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from onecall import ratio_table
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("PARBLEU_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -147,18 +151,6 @@ def measure(metric: str, data: list[Batch], repeat: int) -> dict[str, list[float
     return results
 
 
-def report(metric: str, group: int, results: dict[str, list[float]]) -> None:
-    """A Markdown table of medians and ratios to parbleu TRL."""
-    ours = statistics.median(results["parbleu TRL"])
-    print(f"\n{metric}, 64 completions a batch, groups of {group}\n")
-    print("| tool | CPU ms per batch (median) | runs | time / parbleu TRL |")
-    print("|---|---:|---|---:|")
-    for name, runs in results.items():
-        median = statistics.median(runs)
-        listed = ", ".join(f"{r:.2f}" for r in runs)
-        print(f"| {name} | {median:.2f} | {listed} | {median / ours:.1f}x |")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--group", type=int, default=8)
@@ -171,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for metric in options.metrics:
         check(metric, data)
         print(f"{metric}: every parbleu reward == sacreBLEU's on {len(data) * BATCH} completions")
-        report(metric, options.group, measure(metric, data, options.repeat))
+        title = f"{metric}, 64 completions a batch, groups of {options.group}"
+        ratio_table(title, measure(metric, data, options.repeat), "parbleu TRL", "CPU ms a batch")
     return 0
 
 
