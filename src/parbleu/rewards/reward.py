@@ -87,7 +87,9 @@ class RewardFunction:
     metric: str
     reference_column: str
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: The metric, made once from `metric` and `options` (a metric never changes once made).
+    #: The metric, made once from `metric` and `options` (a metric never changes once made;
+    #: BLEU's keeps the bounded memo of its one-sentence path, `parbleu.BLEU`, which serves
+    #: calls of up to ``small_input_limit`` completions).
     scorer: AnyMetric = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
