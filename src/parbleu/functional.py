@@ -1,8 +1,12 @@
 """One-call scoring functions, named and shaped like sacreBLEU's.
 
-Each function builds the metric object with the given options and scores once. To score many
-systems against the same references, build the metric object once instead: it prepares the
-references a single time.
+Each function builds the metric object with the given options and scores once. References
+given to one call serve that call only, so the metric takes its fastest path for them
+(`parbleu.metrics.base.Metric.call_statistics`): a few segments in plain Python, more chunk
+by chunk through the metric's ``chunk_statistics`` (BLEU counts both sides in one pass), in
+memory bounded by one chunk; NIST, whose weights need every reference, prepares them all.
+The scores are the same on every path. To score many systems against the same references,
+build the metric object once instead: it prepares the references a single time.
 
     >>> from parbleu import corpus_bleu
     >>> hyps = ["The cat sat on the mat."]

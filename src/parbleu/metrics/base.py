@@ -9,7 +9,9 @@ significance tests, blocks, chunked and distributed runs work for every metric t
 * `higher_is_better`: the direction of the score (TER: lower is better);
 * `chunk_refusal` and `chunk_statistics`: whether the statistics of a chunk of segments can
   be computed from that chunk alone (NIST's corpus-wide weights cannot), and the fastest way
-  to do it when the chunk's references serve only that chunk;
+  to do it when the chunk's references serve only that chunk; references given to one call
+  (``corpus_score(hyps, refs)``, the one-call functions) serve that call only, so
+  `call_statistics` and `call_score` score them chunk by chunk this way;
 * `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
   added in segment order, as sacreBLEU adds them);
 * `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one
@@ -28,19 +30,24 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import BoolArray, FloatArray
+from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import InputError, LengthMismatchError, OptionError, ReferenceShapeError
 from parbleu.references import ReferenceSet, check_hypotheses, resolve_references
 from parbleu.signature import Signature, make_signature
 from parbleu.stats import Layout, Stats
 
-__all__ = ["AnyMetric", "Float32Scorer", "Metric", "Prepared"]
+__all__ = ["CALL_CHUNK_LINES", "AnyMetric", "Float32Scorer", "Metric", "Prepared"]
+
+#: Segments per chunk when a call's own references are scored chunk by chunk
+#: (`Metric.call_statistics`): per-chunk costs vanish, memory stays bounded by one chunk.
+CALL_CHUNK_LINES = 10_000
 
 
 class Prepared(Protocol):
@@ -140,7 +147,9 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         faster when it need not prepare the references for reuse.
         """
         self.check_chunkable()
-        return self.statistics(hypotheses, ref_streams=ref_streams)
+        lines = check_hypotheses(hypotheses)
+        references = resolve_references(len(lines), None, ref_streams=ref_streams)
+        return self._prepared_statistics(lines, references)
 
     def corpus_totals(self, stats: Stats) -> npt.NDArray[Any]:
         """Column sums of per-segment statistics, added as the metric's oracle adds them."""
@@ -228,28 +237,50 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         del lines, references
         return None
 
-    def call_statistics(self, lines: list[str], references: ReferenceSet) -> Stats:
-        """Statistics of checked hypotheses against references given for this call only.
-
-        Up to ``small_input_limit`` segments take the metric's small-input path (plain
-        Python, no arrays to set up: one sentence costs microseconds); more segments are
-        prepared and counted by the batch path. Both give the same rows.
-        """
+    def _prepared_statistics(self, lines: list[str], references: ReferenceSet) -> Stats:
+        """Rows by the small-input path, or with the references prepared for this call."""
         rows = self._small_rows(lines, references) if len(lines) <= self.small_input_limit else None
         if rows is not None:
             return Stats(self.columns, np.array(rows))
         return self._statistics(lines, self.prepare(references))
 
+    def _call_chunks(self, lines: list[str], references: ReferenceSet) -> Iterator[Stats]:
+        """Rows of `CALL_CHUNK_LINES` segments at a time, each by `chunk_statistics`."""
+        streams = references.streams
+        for start, stop in fixed_ranges(len(lines), CALL_CHUNK_LINES):
+            yield self.chunk_statistics(lines[start:stop], [s[start:stop] for s in streams])
+
+    def call_statistics(self, lines: list[str], references: ReferenceSet) -> Stats:
+        """Statistics of checked hypotheses against references given for this call only.
+
+        Up to ``small_input_limit`` segments take the metric's small-input path (plain
+        Python, no arrays to set up: one sentence costs microseconds). More segments take
+        the chunked path when the metric allows it (`chunk_refusal` is None): references
+        given to one call serve that call only, so `chunk_statistics` counts them
+        `CALL_CHUNK_LINES` segments at a time (BLEU: both sides in one pass, nothing
+        prepared for reuse). A metric that refuses chunks (NIST) prepares the whole
+        corpus's references. Every path gives the same rows.
+        """
+        if not lines or len(lines) <= self.small_input_limit or self.chunk_refusal is not None:
+            return self._prepared_statistics(lines, references)
+        return Stats.concat(list(self._call_chunks(lines, references)))
+
     def call_score(self, lines: list[str], references: ReferenceSet) -> ScoreT:
         """The corpus score of checked hypotheses against references given for this call.
 
         On the small-input path the rows are added in Python, one segment after another
-        (the order every metric's `corpus_totals` allows), and scored as one row.
+        (the order every metric's `corpus_totals` allows), and scored as one row. On the
+        chunked path (`call_statistics`) a metric whose sums do not depend on the order
+        (`sums_in_any_order`) keeps only each chunk's column sums, so memory is bounded by
+        one chunk; the others keep the rows and add them as `corpus_totals` says.
         """
         signature = self.signature(references.nrefs)
         rows = self._small_rows(lines, references) if len(lines) <= self.small_input_limit else None
         if rows is None:
-            stats = self._statistics(lines, self.prepare(references))
+            if lines and self.chunk_refusal is None and self.sums_in_any_order:
+                chunks = [chunk.total() for chunk in self._call_chunks(lines, references)]
+                return self.score_totals(np.sum(chunks, axis=0), signature)
+            stats = self.call_statistics(lines, references)
             return self.score_totals(self.corpus_totals(stats), signature)
         totals = rows[0]
         for row in rows[1:]:

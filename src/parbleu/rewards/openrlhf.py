@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parbleu.errors import InputError
-from parbleu.rewards.scores import make_metric
-from parbleu.rewards.values import reward_values
+from parbleu.metrics.base import AnyMetric
+from parbleu.rewards.values import metric_rewards, reward_metric
 
 __all__ = ["OpenRlhfReward", "make_reward_func", "response_text", "reward_func"]
 
@@ -47,6 +47,11 @@ class OpenRlhfReward:
     metric: str = "chrf"
     end_markers: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    #: The metric, made once from `metric` and `options` (a metric never changes once made).
+    scorer: AnyMetric = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scorer", reward_metric(self.metric, self.options))
 
     def __call__(
         self, queries: Sequence[str], prompts: Sequence[str], labels: Sequence[object], **_: Any
@@ -63,7 +68,7 @@ class OpenRlhfReward:
         texts: list[str | None] = [
             response_text(q, p, self.end_markers) for q, p in zip(queries, prompts, strict=True)
         ]
-        values = reward_values(self.metric, self.options, texts, labels, "labels")
+        values = metric_rewards(self.scorer, texts, labels, "labels")
         rewards = [0.0 if r is None else r for r in values]
         mean = sum(rewards) / len(rewards) if rewards else 0.0
         return {"rewards": rewards, "scores": rewards, "extra_logs": {f"{self.metric}": mean}}
@@ -73,7 +78,6 @@ def make_reward_func(
     metric: str = "chrf", *, end_markers: Sequence[str] = (), **options: Any
 ) -> OpenRlhfReward:
     """A ``reward_func`` for `metric` (options checked here, not mid-training)."""
-    make_metric(metric, dict(options))
     return OpenRlhfReward(metric, tuple(end_markers), dict(options))
 
 

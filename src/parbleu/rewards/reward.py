@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parbleu.errors import InputError, OptionError
-from parbleu.rewards.values import reward_metric, reward_values
+from parbleu.metrics.base import AnyMetric
+from parbleu.rewards.values import metric_rewards, reward_metric
 
 __all__ = ["RewardFunction", "completion_text", "reward_function"]
 
@@ -86,6 +87,13 @@ class RewardFunction:
     metric: str
     reference_column: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The metric, made once from `metric` and `options` (a metric never changes once made;
+    #: BLEU's keeps the bounded memo of its one-sentence path, `parbleu.BLEU`, which serves
+    #: calls of up to ``small_input_limit`` completions).
+    scorer: AnyMetric = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scorer", reward_metric(self.metric, self.options))
 
     @property
     def __name__(self) -> str:
@@ -109,7 +117,7 @@ class RewardFunction:
                 f"values of {self.reference_column!r}: one of each per completion expected"
             )
         texts = [completion_text(c, i) for i, c in enumerate(completions)]
-        return reward_values(self.metric, self.options, texts, values, self.reference_column)
+        return metric_rewards(self.scorer, texts, values, self.reference_column)
 
 
 def reward_function(
@@ -130,5 +138,4 @@ def reward_function(
     """
     if not isinstance(reference_column, str) or not reference_column:
         raise OptionError(f"reference_column must be a column name; got {reference_column!r}")
-    reward_metric(metric, options)
     return RewardFunction(metric, reference_column, dict(options))

@@ -20,7 +20,7 @@ from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.registry import metric_entry
 from parbleu.rewards.scores import make_metric, reference_list
 
-__all__ = ["reward_metric", "reward_values"]
+__all__ = ["metric_rewards", "reward_metric", "reward_values"]
 
 
 def _absent(value: object) -> bool:
@@ -40,6 +40,8 @@ def _references(value: object, where: str) -> list[str] | None:
     Raises:
         InputError: a value that is neither a string nor a list of them.
     """
+    if type(value) is str:  # the usual case, without the checks below
+        return [value]
     if _absent(value):
         return None
     if isinstance(value, Sequence) and not isinstance(value, str):
@@ -71,16 +73,43 @@ def reward_values(
     where: str = "references",
 ) -> list[float | None]:
     """One reward per text (None where undefined); `where` names the references in errors."""
+    return metric_rewards(reward_metric(metric, options), texts, references, where)
+
+
+def metric_rewards(
+    scorer: AnyMetric,
+    texts: Sequence[str | None],
+    references: Sequence[object],
+    where: str = "references",
+) -> list[float | None]:
+    """`reward_values` with the metric already made (by `reward_metric`).
+
+    The batch is scored in one call of the metric's ``sentence_scores`` with the references
+    as parallel streams: a metric that counts a call's own references in one pass (BLEU)
+    builds no reference tables at all, and a batch of up to ``small_input_limit`` texts takes
+    the metric's small-input path.
+    """
     given = [_references(value, f"{where}[{i}]") for i, value in enumerate(references)]
     scorable = [i for i, (t, r) in enumerate(zip(texts, given, strict=True)) if t is not None and r]
     rewards: list[float | None] = [None] * len(texts)
     if not scorable:
         return rewards
-    refs = [given[i] or [] for i in scorable]
     hyps = [texts[i] or "" for i in scorable]
-    scorer = reward_metric(metric, options)
-    scores = np.asarray(scorer.sentence_scores(hyps, segment_refs=refs), dtype=np.float64)
+    streams = _reference_streams([given[i] or [] for i in scorable])
+    scores = np.asarray(scorer.sentence_scores(hyps, ref_streams=streams), dtype=np.float64)
     scaled = scores / 100.0 if scorer.higher_is_better else 1.0 - scores / 100.0
     for i, value in zip(scorable, np.clip(scaled, 0.0, 1.0).tolist(), strict=True):
         rewards[i] = value
     return rewards
+
+
+def _reference_streams(references: list[list[str]]) -> list[list[str | None]]:
+    """Each item's references as K parallel streams, ``None`` where an item has fewer.
+
+    Streams, not per-item lists, are what the metric's one-pass path reads directly: one
+    reference an item (the usual case) is one stream, built at C speed.
+    """
+    width = max(map(len, references))
+    if width == 1:
+        return [[refs[0] for refs in references]]
+    return [[refs[k] if k < len(refs) else None for refs in references] for k in range(width)]

@@ -104,10 +104,13 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
 
     name = "BLEU"
 
-    #: Up to this many segments, references given to a call are not prepared as arrays: the
-    #: small-input path (`parbleu.metrics.bleu.small`) counts them in plain Python, which is
-    #: faster there (``benchmarks/percall.py --crossover``: faster up to about 32 segments).
-    small_input_limit = 32
+    #: Up to this many segments, references given to a call are counted in plain Python by
+    #: the small-input path (`parbleu.metrics.bleu.small`); more take `chunk_statistics`'s
+    #: one pass, which is faster from about 8 segments of WMT21 en-de (CPU µs a segment,
+    #: fresh strings, under load: 6 segments 124-134 small against 131-159 one pass, 8
+    #: segments 122-149 against 99-119, 32 segments 165-168 against 40-48). The limit was
+    #: 32 when more segments were prepared as reference tables instead.
+    small_input_limit = 8
 
     def __init__(
         self,
