@@ -77,11 +77,19 @@ def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return nltk_reader(tmp_path_factory.mktemp("nltk_data"))
 
 
+#: Tests of several minutes, run first: pytest-xdist hands out tests in collection order, so
+#: a worker that met one of these last would run alone for minutes after the other finished.
+LONGEST_FIRST = frozenset(
+    {"tests/replication/test_replicate.py::test_the_page_regenerates_exactly"}
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test that reads ../shared/data must say so with ``@pytest.mark.shared_data``.
 
     The marker is how ``-m "not shared_data"`` leaves them out; a test that takes the fixture
-    without the marker is a collection error, not a silent inclusion.
+    without the marker is a collection error, not a silent inclusion. The `LONGEST_FIRST`
+    tests move to the front (the sort is stable: the others keep their order).
     """
     del config
     unmarked = [
@@ -95,3 +103,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             f"tests use shared_data without @pytest.mark.shared_data:\n  {listed}"
         )
+    items.sort(key=lambda item: item.nodeid not in LONGEST_FIRST)

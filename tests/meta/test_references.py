@@ -160,6 +160,29 @@ def test_other_settings_are_scored_like_one_stream() -> None:
     assert len(study.pairwise) == 1
 
 
+def test_ter_settings_from_single_references_are_sacrebleus_segments() -> None:
+    """Oracle: sacreBLEU's TER.sentence_score of every segment with the references each
+    setting gives it: the drawn one, all three (TER takes both from the single references'
+    statistics instead of counting again) and a stream that is none of them (counted).
+    """
+    references = {**REFERENCES, "C": [*REFERENCES["A"][:3], *REFERENCES["B"][3:]]}
+    drawn = draw_one_reference(references, seed=2)
+    other = [REFERENCES["B"][::-1]]
+    statistics = reference_statistics(
+        TER(), SYSTEMS, references, others={"mixed": drawn, "other": other}
+    )
+    settings = {"mixed": drawn, "other": other, ALL: list(references.values())}
+    for name, streams in settings.items():
+        for system, lines in SYSTEMS.items():
+            rows = statistics[name].stats[system]
+            for i, line in enumerate(lines):
+                present = [stream[i] for stream in streams if stream[i] is not None]
+                oracle = SacreTER().sentence_score(line, present)
+                got = (rows.column("num_edits")[i], rows.column("ref_length")[i])
+                assert got == (oracle.num_edits, oracle.ref_length), (name, system, i)
+    assert TER().statistics_over_references([], np.zeros((0, 0), dtype=bool)) is None
+
+
 @pytest.mark.parametrize(
     ("references", "message"),
     [

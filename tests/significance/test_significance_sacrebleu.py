@@ -106,11 +106,17 @@ def sacrebleu_paired(
     return _ORACLE[key]
 
 
+_OURS: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
+
+
 def parbleu_stats(corpus: Corpus, metric: str) -> tuple[Any, dict[str, Any]]:
+    """parbleu's metric and statistics, computed once per session for each setting."""
     ref, systems = corpus
-    ours = METRICS[metric][1]()
-    stats = {name: ours.statistics(lines, [ref]) for name, lines in systems}
-    return ours, stats
+    key = (tuple(name for name, _ in systems), len(ref), metric)
+    if key not in _OURS:
+        ours = METRICS[metric][1]()
+        _OURS[key] = ours, {name: ours.statistics(lines, [ref]) for name, lines in systems}
+    return _OURS[key]
 
 
 def assert_same(theirs: list[Any], ours: PairedTest) -> None:

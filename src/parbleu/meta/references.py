@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import FloatArray
+from parbleu.arrays import BoolArray, FloatArray
 from parbleu.errors import InputError
 from parbleu.meta.rankings import compare_rankings
 from parbleu.meta.systems import SegmentStats
@@ -226,6 +226,9 @@ def reference_statistics(
 
     Returns:
         Setting name to `SegmentStats`: the reference names, the names in `others`, `ALL`.
+        A setting whose streams are the references (some segments left out) takes its
+        statistics from the single references' where the metric can
+        (`Metric.statistics_over_references`: TER), identical to counting them again.
 
     Raises:
         InputError: fewer than two references, references of different lengths, a system
@@ -238,14 +241,47 @@ def reference_statistics(
             raise InputError(f"reference setting {name!r} is given twice")
         choices[name] = streams
     choices[ALL] = list(references.values())
-    result = {}
+    result: dict[str, SegmentStats] = {}
     for name, streams in choices.items():
         prepared = metric.with_references([list(stream) for stream in streams])
-        stats = {system: prepared.statistics(lines) for system, lines in systems.items()}
+        present = None if name in references else _present(streams, references)
+        stats = {}
+        for system, lines in systems.items():
+            combined = None
+            if present is not None:
+                single = [result[reference].stats[system] for reference in references]
+                combined = metric.statistics_over_references(single, present)
+            stats[system] = combined if combined is not None else prepared.statistics(lines)
         first = next(iter(stats.values()))
         shown = label or str(prepared.score_totals(prepared.corpus_totals(first)).name)
         result[name] = SegmentStats(shown, prepared, stats, sentence_metric)
     return result
+
+
+def _present(
+    streams: Sequence[Stream], references: Mapping[str, Sequence[str]]
+) -> BoolArray | None:
+    """Which reference serves each segment (``[segment, reference]``) in `streams`.
+
+    None unless every stream is one of `references` with some segments left out.
+    """
+    names = list(references)
+    present = np.zeros((_common_length(references), len(names)), dtype=np.bool_)
+    for stream in streams:
+        match = [
+            k
+            for k, name in enumerate(names)
+            if not present[:, k].any()
+            and len(stream) == len(present)
+            and all(
+                line is None or line == ref
+                for line, ref in zip(stream, references[name], strict=True)
+            )
+        ]
+        if not match:
+            return None
+        present[:, match[0]] = [line is not None for line in stream]
+    return present
 
 
 def _oriented(scores: FloatArray, higher_is_better: bool) -> FloatArray:

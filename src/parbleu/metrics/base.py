@@ -14,6 +14,8 @@ significance tests, blocks, chunked and distributed runs work for every metric t
   `call_statistics` and `call_score` score them chunk by chunk this way;
 * `corpus_totals` and `sums_in_any_order`: how column sums are added (TER's float lengths are
   added in segment order, as sacreBLEU adds them);
+* `statistics_over_references`: statistics against several references from those against
+  each alone, where the metric's rule allows it (TER's fewest edits and mean length);
 * `float32_scorer`: sacreBLEU's float32 arithmetic for bootstrap resamples, where it has one
   (the options it applies to are declared by the `Float32Rule` of the metric's entry, which
   `parbleu.metrics.registry.float32_scorer` asks before this hook);
@@ -150,6 +152,21 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         lines = check_hypotheses(hypotheses)
         references = resolve_references(len(lines), None, ref_streams=ref_streams)
         return self._prepared_statistics(lines, references)
+
+    def statistics_over_references(
+        self,
+        single: Sequence[Stats],  # noqa: ARG002 (a metric that can combine them reads them)
+        present: BoolArray,  # noqa: ARG002
+    ) -> Stats | None:
+        """Statistics against several references, from those against each reference alone.
+
+        `single` holds the statistics of the same hypotheses against each reference alone;
+        ``present[i, k]`` says whether reference ``k`` serves segment ``i``. Where the metric's
+        multi-reference rule works on single-reference statistics, the result equals
+        `statistics` with those references, computed without counting again; None (the
+        default) where it does not, and the caller counts.
+        """
+        return None
 
     def corpus_totals(self, stats: Stats) -> npt.NDArray[Any]:
         """Column sums of per-segment statistics, added as the metric's oracle adds them."""

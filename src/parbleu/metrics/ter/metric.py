@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import FloatArray
+from parbleu.arrays import BoolArray, FloatArray
 from parbleu.engine.ranges import fixed_ranges
 from parbleu.errors import InputError
 from parbleu.metrics.base import Float32Scorer, Metric
@@ -224,6 +224,27 @@ class TER(Metric[TerScore, PreparedTerReferences]):
             what = f"a {len(words):,}-word hypothesis against a {longest:,}-word reference"
             _check_size(what, i, len(words) * longest // 4)
         return hypotheses
+
+    def statistics_over_references(
+        self, single: Sequence[Stats], present: BoolArray
+    ) -> Stats | None:
+        """Each segment's fewest edits over its present references, and their mean length.
+
+        The rule of `best_edits` and `prepare`. None where a segment has no reference (its
+        edits are its hypothesis length, which single-reference statistics do not hold).
+        """
+        if not single or not present.any(axis=1).all():
+            return None
+        edits = np.stack([stats.column("num_edits") for stats in single], axis=1)
+        lengths = np.stack([stats.column("ref_length") for stats in single], axis=1)
+        values = self.layout.assemble(
+            {
+                "num_edits": np.where(present, edits, np.inf).min(axis=1),
+                "ref_length": np.where(present, lengths, 0.0).sum(axis=1) / present.sum(axis=1),
+            },
+            dtype=np.float64,
+        )
+        return Stats(self.columns, values)
 
     def corpus_totals(self, stats: Stats) -> FloatArray:
         """Column sums in segment order, as sacreBLEU adds them (see `sequential_total`)."""
