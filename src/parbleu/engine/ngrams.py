@@ -261,7 +261,7 @@ def _find_continuations(
     searching = np.flatnonzero((needles > first) & (records[0::2] >= _TWO_KEYS))
     if len(searching):
         low = low.take(searching) + 1
-        end = low + (records[0::2].take(searching) >> 32) - 1
+        end = low + (records[0::2][searching] >> 32) - 1  # `take` would copy the view
         wanted = needles.take(searching)
         high = end.copy()
         for _ in range(int((high - low).max()).bit_length()):

@@ -35,6 +35,8 @@ def _windows(codes: CodeArray) -> KeyArray:
     """Little-endian 64-bit words starting at every code unit (four units, the first lowest).
 
     A 32-bit code point above U+FFFF wraps around here; its token must not use the result.
+    The words are unaligned: read them by indexing (``windows[positions]``), which reads
+    only those; NumPy's ``take`` first copies an unaligned array whole.
     """
     if codes.dtype != np.uint16:
         codes = codes.astype(np.uint16)
@@ -55,11 +57,11 @@ class TokenChunks:
         starts, lengths = block.starts, block.lengths
         windows = _windows(block.codes)
         self.lengths = lengths
-        first: KeyArray = windows.take(starts)
+        first: KeyArray = windows[starts]
         first &= _MASKS.take(np.minimum(lengths, UNITS))
         last = first.copy()
         over = np.flatnonzero(lengths > UNITS)  # their last chunk ends the token
-        last[over] = windows.take(starts.take(over) + lengths.take(over) - UNITS)
+        last[over] = windows[starts.take(over) + lengths.take(over) - UNITS]
         self.first, self.last = first, last
         hashes = first * _MIX[0]
         hashes ^= last * _MIX[1]
@@ -70,7 +72,7 @@ class TokenChunks:
         if len(self.long):
             counts = self.middle_counts(self.long)
             self._firsts = np.cumsum(counts) - counts
-            self.middle = windows.take(span_positions(starts[self.long] + UNITS, counts, UNITS))
+            self.middle = windows[span_positions(starts[self.long] + UNITS, counts, UNITS)]
             # Middle chunks are mixed and summed: the hash needs no order, the check does.
             sums = np.cumsum(_finish(self.middle * _MIX[0]))
             totals = sums.take(self._firsts + counts - 1)

@@ -98,12 +98,21 @@ class RougeTokenizer(Tokenizer):
         return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
     def token_spans(self, codes: CodeArray) -> Spans:
-        """Maximal runs of ASCII lowercase letters and digits (`codes` begins with a space)."""
-        letter = (codes >= ord("a")) & (codes <= ord("z"))
-        token = letter | ((codes >= ord("0")) & (codes <= ord("9")))
-        starts = np.flatnonzero(token[1:] & ~token[:-1]) + 1
-        lasts = np.flatnonzero(token[:-1] & ~token[1:])
-        return starts, lasts - starts + 1
+        """Maximal runs of ASCII lowercase letters and digits (`codes` begins with a space).
+
+        Ranges are tested by one unsigned subtraction and comparison each (values below the
+        range wrap around to large ones).
+        """
+        unit = codes.dtype.type
+        token = (codes - unit(ord("a"))) < unit(26)
+        token |= (codes - unit(ord("0"))) < unit(10)
+        if token[-1]:  # a run up to the end (not so in prepared text, which ends with spaces)
+            token = np.append(token, False)
+        # Between two characters where one is in a run and the other not: a run starts and
+        # ends at every other change, as the first character is never in a run.
+        changes = np.flatnonzero(token[1:] != token[:-1])
+        starts = changes[0::2] + 1
+        return starts, changes[1::2] - starts + 1
 
 
 class RougeUnicodeTokenizer(Tokenizer):
