@@ -100,11 +100,18 @@ class ChunkPlan:
         local: IntArray = np.where(found, found_at - self.first.take(segments), self.alphabet)
         return local
 
-    def keys(self, tokens: Segments, *, reference: bool) -> IntArray:
-        """The key of every token position of this chunk's segments, unsorted."""
+    def keys(
+        self, tokens: Segments, *, reference: bool, alphabet_of: IntArray | None = None
+    ) -> IntArray:
+        """The key of every token position of this chunk's segments, unsorted.
+
+        ``alphabet_of[i]``: the chunk segment whose alphabet digits segment ``i`` of `tokens`
+        (default: ``i``; several hypotheses may be counted against one prepared segment).
+        """
         lengths = tokens.lengths
         segments = _segment_numbers(lengths)
-        digits = self.digits(tokens.values, segments)
+        alphabets = segments if alphabet_of is None else alphabet_of.take(segments)
+        digits = self.digits(tokens.values, alphabets)
         pad = self.alphabet + 1 if reference else self.alphabet
         return pack_keys(
             digits,

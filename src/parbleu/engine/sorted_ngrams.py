@@ -17,7 +17,7 @@ coarser partition being a subset of the run ends of the finer one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -130,6 +130,65 @@ class ReferenceNgrams:
                 out[:, plan.start : plan.stop] = _chunk_matches(chunk, hypotheses)
         return out, lengths
 
+    def indexed_matches(self, hypotheses: Segments, segment_of: IntArray) -> IntArray | None:
+        """Shared n-grams of hypothesis ``i`` with each reference of segment ``segment_of[i]``.
+
+        Several hypotheses may share a prepared segment (GRPO: the completions of one prompt),
+        so each distinct reference is prepared once. Each hypothesis is counted against a copy
+        of its segment's sorted reference keys, renumbered to the hypothesis: the statistics of
+        `matches` with the references repeated.
+
+        Returns:
+            Matches ``(n_streams, n_hypotheses, order)``; None where a chunk has no keys
+            (`IdMode.GENERAL`) or the hypothesis numbers do not fit in a key.
+        """
+        if any(chunk.plan.mode is IdMode.GENERAL for chunk in self.chunks):
+            return None
+        out = np.zeros((self.n_streams, len(segment_of), self.order), dtype=np.int64)
+        in_order = bool(np.all(segment_of[1:] >= segment_of[:-1]))  # GRPO's batches are
+        by_segment = None if in_order else np.argsort(segment_of, kind="stable")
+        ordered = segment_of if by_segment is None else segment_of[by_segment]
+        for chunk in self.chunks:
+            lo, hi = (int(i) for i in np.searchsorted(ordered, [chunk.plan.start, chunk.plan.stop]))
+            if lo == hi:
+                continue
+            local = ordered[lo:hi] - chunk.plan.start
+            if by_segment is None:
+                matched = _indexed_chunk_matches(chunk, hypotheses.slice(lo, hi), local)
+                which: slice | IntArray = slice(lo, hi)
+            else:
+                which = by_segment[lo:hi]
+                matched = _indexed_chunk_matches(chunk, hypotheses.take(which), local)
+            if matched is None:
+                return None
+            out[:, which] = matched
+        return out
+
+
+def _indexed_chunk_matches(chunk: _Chunk, hypotheses: Segments, local: IntArray) -> IntArray | None:
+    """`_chunk_matches` of hypotheses against the chunk's segments `local` (repeats allowed)."""
+    n = len(local)
+    plan = replace(chunk.plan, start=0, stop=n)
+    if plan.segment_shift + n.bit_length() > KEY_BITS:
+        return None
+    hyp_keys = chunk.plan.keys(hypotheses, reference=False, alphabet_of=local)
+    hyp_keys.sort()
+    ref_lengths = chunk.lengths[:, local]
+    low = (1 << plan.segment_shift) - 1
+    numbers = np.arange(n, dtype=np.int64)
+    renumbered = []
+    for ref_keys, lengths, taken in zip(chunk.keys, chunk.lengths, ref_lengths, strict=True):
+        # A segment's keys are consecutive in the sorted keys (the segment is their top field).
+        starts = np.cumsum(lengths) - lengths
+        first_out = np.cumsum(taken) - taken
+        where = np.repeat(starts.take(local) - first_out, taken)
+        where += np.arange(len(where), dtype=np.int64)
+        keys = ref_keys.take(where)
+        keys &= low
+        keys |= np.repeat(numbers << plan.segment_shift, taken)
+        renumbered.append(keys)
+    return _merged_matches(plan, hyp_keys, renumbered, hypotheses.lengths[None, :] + ref_lengths)
+
 
 def _blocks(chunks: Sequence[_Chunk], lengths: IntArray, size: int) -> tuple[tuple[int, int], ...]:
     """Runs of consecutive chunks of about `size` reference tokens (longest stream) each."""
@@ -166,9 +225,15 @@ def _chunk_matches(chunk: _Chunk, hypotheses: Segments) -> IntArray:
         return np.stack([clipped_matches(table, encoded) for table in chunk.tables])
     hyp_keys = plan.keys(hypotheses, reference=False)
     hyp_keys.sort()
-    totals = hypotheses.lengths[None, :] + chunk.lengths
-    out = np.empty((len(chunk.keys), plan.n_segments, plan.order), dtype=np.int64)
-    for k, ref_keys in enumerate(chunk.keys):
+    return _merged_matches(plan, hyp_keys, chunk.keys, hypotheses.lengths[None, :] + chunk.lengths)
+
+
+def _merged_matches(
+    plan: ChunkPlan, hyp_keys: IntArray, stream_keys: Sequence[IntArray], totals: IntArray
+) -> IntArray:
+    """Matches ``(n_streams, plan segments, order)``: sorted hypothesis keys with each stream's."""
+    out = np.empty((len(stream_keys), plan.n_segments, plan.order), dtype=np.int64)
+    for k, ref_keys in enumerate(stream_keys):
         merged = np.concatenate((ref_keys, hyp_keys))
         merged.sort(kind="stable")  # a merge of two sorted runs
         out[k] = _run_matches(merged, plan, totals[k])

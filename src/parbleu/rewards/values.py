@@ -86,8 +86,9 @@ def metric_rewards(
 
     The batch is scored in one call of the metric's ``sentence_scores`` with the references
     as parallel streams: a metric that counts a call's own references in one pass (BLEU)
-    builds no reference tables at all, and a batch of up to ``small_input_limit`` texts takes
-    the metric's small-input path.
+    builds no reference tables at all, chrF prepares each distinct set of references once
+    (the completions of a prompt share it), and a batch of up to ``small_input_limit`` texts
+    takes the metric's small-input path.
     """
     given = [_references(value, f"{where}[{i}]") for i, value in enumerate(references)]
     scorable = [i for i, (t, r) in enumerate(zip(texts, given, strict=True)) if t is not None and r]

@@ -45,7 +45,7 @@ from parbleu.metrics.chrf.small import (
     order_columns,
 )
 from parbleu.options import options_from
-from parbleu.references import ReferenceSet
+from parbleu.references import ReferenceSet, check_hypotheses, resolve_references
 from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
 
@@ -153,13 +153,51 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
     def _statistics(self, lines: list[str], prepared: ChrfReferences) -> Stats:
         parts: dict[str, IntArray] = {}
         for side in prepared.sides:
-            parts.update(_side_statistics(side, lines))
-        n_streams, n_segments = prepared.present.shape
+            matches, hyp_lengths = side.ngrams.matches(_line_tokens(side, lines))
+            parts.update(_side_statistics(side.kind, matches, hyp_lengths, side.lengths))
+        return self._assembled(parts, prepared.present)
+
+    def chunk_statistics(
+        self, hypotheses: Sequence[str], ref_streams: Sequence[Sequence[str | None]]
+    ) -> Stats:
+        """`statistics` with each distinct set of references prepared once.
+
+        Where hypotheses share identical references (GRPO: a prompt's completions), the
+        distinct reference sets are prepared and each hypothesis is counted against its own
+        set's n-grams (`ReferenceNgrams.indexed_matches`): the same rows, with less set-up.
+        """
+        lines = check_hypotheses(hypotheses)
+        references = resolve_references(len(lines), None, ref_streams=ref_streams)
+        if len(lines) > self.small_input_limit:
+            segment_of, distinct = distinct_references(references)
+            if distinct.n_segments < len(lines):
+                grouped = self._indexed_statistics(lines, self.prepare(distinct), segment_of)
+                if grouped is not None:
+                    return grouped
+        return self._prepared_statistics(lines, references)
+
+    def _indexed_statistics(
+        self, lines: list[str], prepared: ChrfReferences, segment_of: IntArray
+    ) -> Stats | None:
+        """Rows of hypothesis ``i`` against prepared segment ``segment_of[i]`` (None: cannot)."""
+        parts: dict[str, IntArray] = {}
+        for side in prepared.sides:
+            hypotheses = side.encode(lines)
+            matches = side.ngrams.indexed_matches(hypotheses, segment_of)
+            if matches is None:
+                return None
+            ref_lengths = side.lengths[:, segment_of]
+            parts.update(_side_statistics(side.kind, matches, hypotheses.lengths, ref_lengths))
+        return self._assembled(parts, prepared.present[:, segment_of])
+
+    def _assembled(self, parts: dict[str, IntArray], present: BoolArray) -> Stats:
+        """Rows from each column's ``(n_streams, n_segments)`` values, best reference kept."""
+        n_streams, n_segments = present.shape
         flat = self.layout.assemble(
             {name: values.reshape(-1) for name, values in parts.items()}, dtype=np.int64
         )
         per_reference = flat.reshape(n_streams, n_segments, len(self.columns))
-        return Stats(self.columns, self._best_reference(per_reference, prepared.present))
+        return Stats(self.columns, self._best_reference(per_reference, present))
 
     def _best_reference(self, per_reference: IntArray, present: BoolArray) -> IntArray:
         """Each segment's statistics against its reference with the best sentence chrF.
@@ -251,20 +289,43 @@ def _word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
     return _Side("word", ngrams, lengths, lookup.encode)
 
 
-def _side_statistics(side: _Side, lines: list[str]) -> dict[str, IntArray]:
-    """``hyp``, ``ref`` and ``match`` of each of the side's orders against every reference.
+def _line_tokens(side: _Side, lines: list[str]) -> Callable[[int, int], Segments]:
+    """The side's tokens of a range of `lines`."""
+    return lambda start, stop: side.encode(lines[start:stop])
+
+
+def distinct_references(references: ReferenceSet) -> tuple[IntArray, ReferenceSet]:
+    """Each segment's index among the distinct reference sets, and those sets in first order.
+
+    Two segments share a set when every stream holds the same string (or None) for both.
+    """
+    streams = references.streams
+    rows: Iterable[object] = streams[0] if len(streams) == 1 else zip(*streams, strict=True)
+    first: dict[object, int] = {}
+    segment_of = np.fromiter(
+        (first.setdefault(row, len(first)) for row in rows),
+        dtype=np.int64,
+        count=references.n_segments,
+    )
+    distinct: Any = (tuple(first),) if len(streams) == 1 else tuple(zip(*first, strict=True))
+    return segment_of, ReferenceSet(distinct)
+
+
+def _side_statistics(
+    kind: str, matches: IntArray, hyp_lengths: IntArray, ref_lengths: IntArray
+) -> dict[str, IntArray]:
+    """``hyp``, ``ref`` and ``match`` of each of a side's orders against every reference.
 
     Each array is ``(n_streams, n_segments)``. As in sacreBLEU, the hypothesis count of an
     order is 0 where the reference has no n-gram of that order.
     """
-    order = side.ngrams.order
-    matches, hyp_lengths = side.ngrams.matches(lambda start, stop: side.encode(lines[start:stop]))
+    order = matches.shape[2]
     hyp_totals = ngram_totals(hyp_lengths, order)[None, :, :]
-    ref_totals = np.stack([ngram_totals(lengths, order) for lengths in side.lengths])
+    ref_totals = np.stack([ngram_totals(lengths, order) for lengths in ref_lengths])
     hyp_counted = np.where(ref_totals > 0, hyp_totals, 0)
     out: dict[str, IntArray] = {}
     for n in range(order):
-        name = f"{side.kind}{n + 1}"
+        name = f"{kind}{n + 1}"
         out[f"{name}_hyp"] = hyp_counted[:, :, n]
         out[f"{name}_ref"] = ref_totals[:, :, n]
         out[f"{name}_match"] = matches[:, :, n]
