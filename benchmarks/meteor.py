@@ -3,8 +3,9 @@
 Both score WMT21 de-en systems (4 by default, 1,000 segments, references A and B) with the
 13a tokenizer, on the same WordNet 3.0 files (Debian's ``wordnet-base``; NLTK reads a copy
 adapted as ``tests/oracles/nltk_wordnet.py`` describes). NLTK keeps the synsets it has read
-in its reader, so systems after the first find them cached; parbleu looks every word up again
-for each system. The script checks that every segment's score is identical, then prints CPU
+in its reader, so systems after the first find them cached; so does parbleu, in the `Lexicon`
+its prepared references own (every system here is scored against the same prepared metric).
+The script checks that every segment's score is identical, then prints CPU
 seconds per system and the ratio. Loading WordNet is timed apart.
 
 With ``--cli``, whole processes instead: ``parbleu REF.A REF.B -i SYS... -m meteor`` against

@@ -131,6 +131,15 @@ class Metric(ABC, Generic[ScoreT, PreparedT]):
         return True
 
     @property
+    def systems_share_prepared_work(self) -> bool:
+        """Whether its prepared references keep work that later systems reuse.
+
+        True (METEOR's looked-up words): several systems cost less in one process than
+        shared among forked processes, each preparing the references again.
+        """
+        return False
+
+    @property
     def chunk_refusal(self) -> str | None:
         """Why a chunk's statistics cannot be computed from the chunk alone (None: they can)."""
         return None

@@ -442,8 +442,10 @@ def score_systems(
     several processes and several systems of at most a chunk each, the systems are shared
     among this process and forked children (`map_forked`), never more processes than
     `cores`: each prepares the references itself, all at the same time, which is quicker
-    than preparing them once before forking. Larger systems are scored one after another,
-    each spread over the processes.
+    than preparing them once before forking; unless a metric's prepared references keep
+    work that later systems reuse (`systems_share_prepared_work`: METEOR), where they are
+    scored in this process (the metrics keep the one process each they were built with).
+    Larger systems are scored one after another, each spread over the processes.
     """
     ref_counts = [(name, len(lines)) for name, lines in zip(ref_names, references, strict=True)]
     check_counts(ref_counts)
@@ -451,6 +453,8 @@ def score_systems(
     forked = workers > 1 and len(references[0]) <= DEFAULT_CHUNK_LINES
     metric_jobs = 1 if forked else jobs
     metrics = build(metric_jobs)
+    if forked and any(metric.systems_share_prepared_work for metric in metrics):
+        forked = False  # one process: the systems reuse what the references keep
     n_streams = len(references)
     step("preparing the references")
 

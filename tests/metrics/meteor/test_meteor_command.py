@@ -43,3 +43,31 @@ def test_the_command_reads_wordnet_once(
     assert code == 0, err.getvalue()
     assert out.getvalue().count("METEOR") >= 1
     assert len(loads) == 1
+
+
+@pytest.mark.parametrize(("metric", "forks"), [("meteor", 0), ("bleu", 1)])
+def test_meteor_scores_several_systems_in_one_process(
+    monkeypatch: pytest.MonkeyPatch, metric: str, forks: int
+) -> None:
+    """METEOR's prepared references keep the words looked up for every system
+    (`systems_share_prepared_work`), so `-j 2` does not fork them; BLEU's systems still fork.
+    Oracle: the number of `map_forked` calls.
+    """
+    from parbleu.cli import scoring  # noqa: PLC0415
+    from parbleu.scaling import pipeline  # noqa: PLC0415
+
+    calls: list[int] = []
+    forked = pipeline.map_forked
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return forked(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "map_forked", counted)
+    monkeypatch.setattr(scoring, "available_cores", lambda: 2)  # as on a 2-core machine
+    argv = [str(SAMPLE / "ref.A.txt"), "-i", *SYSTEMS, "-m", metric, "-j", "2"]
+    if metric == "meteor":
+        argv += ["--meteor-wordnet", str(require_wordnet())]
+    out, err = io.StringIO(), io.StringIO()
+    assert run(argv, io.BytesIO(b""), out, err) == 0, err.getvalue()
+    assert len(calls) == forks

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from parbleu._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from parbleu.metrics.meteor.lexicon import Lexicon
     from parbleu.metrics.meteor.metric import METEOR, MeteorReferences
     from parbleu.metrics.meteor.options import MeteorOptions
     from parbleu.metrics.meteor.result import MeteorScore
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = lazy_exports(
     __name__,
     {
+        "Lexicon": "parbleu.metrics.meteor.lexicon",
         "METEOR": "parbleu.metrics.meteor.metric",
         "MeteorReferences": "parbleu.metrics.meteor.metric",
         "MeteorOptions": "parbleu.metrics.meteor.options",
@@ -27,6 +29,7 @@ __getattr__, __dir__ = lazy_exports(
 __all__ = [
     "DEBIAN_WORDNET",
     "METEOR",
+    "Lexicon",
     "MeteorOptions",
     "MeteorReferences",
     "MeteorScore",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import compress, pairwise
 
 __all__ = ["Alignment", "align", "count_chunks"]
 
@@ -28,11 +28,10 @@ Pairs = list[tuple[int, int]]
 Side = tuple[list[int], list[str]]  # the words left on one side: their positions, their forms
 
 
-def _left(side: Side, matched: set[int]) -> Side:
-    """The words of `side` whose index is not in `matched`."""
+def _kept(side: Side, keep: list[bool]) -> Side:
+    """The words of `side` whose flag in `keep` is true."""
     positions, words = side
-    kept = [k for k in range(len(words)) if k not in matched]
-    return [positions[k] for k in kept], [words[k] for k in kept]
+    return list(compress(positions, keep)), list(compress(words, keep))
 
 
 def _exact(hypothesis: Side, reference: Side) -> tuple[Pairs, Side, Side]:
@@ -47,16 +46,17 @@ def _exact(hypothesis: Side, reference: Side) -> tuple[Pairs, Side, Side]:
         if word in shared:
             free.setdefault(word, []).append(j)
     matches: Pairs = []
-    used_hyp: set[int] = set()
-    used_ref: set[int] = set()
+    hyp_left = [True] * len(hyp_words)
+    ref_left = [True] * len(ref_words)
     for i in range(len(hyp_words) - 1, -1, -1):
-        places = free.get(hyp_words[i])
-        if places:
-            j = places.pop()
-            used_hyp.add(i)
-            used_ref.add(j)
-            matches.append((hyp_positions[i], ref_positions[j]))
-    return matches, _left(hypothesis, used_hyp), _left(reference, used_ref)
+        word = hyp_words[i]
+        if word in shared:
+            places = free[word]
+            if places:
+                j = places.pop()
+                hyp_left[i] = ref_left[j] = False
+                matches.append((hyp_positions[i], ref_positions[j]))
+    return matches, _kept(hypothesis, hyp_left), _kept(reference, ref_left)
 
 
 def _synonyms(

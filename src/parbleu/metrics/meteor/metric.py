@@ -30,6 +30,7 @@ from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
 from parbleu.metrics.meteor.align import align, count_chunks
 from parbleu.metrics.meteor.formula import METEOR_LAYOUT, meteor, meteor_means
+from parbleu.metrics.meteor.lexicon import Lexicon
 from parbleu.metrics.meteor.options import MeteorOptions
 from parbleu.metrics.meteor.result import MeteorScore
 from parbleu.metrics.meteor.wordnet import DEBIAN_WORDNET, WordNet
@@ -39,7 +40,6 @@ from parbleu.signature import Signature
 from parbleu.stats import Layout, Stats
 from parbleu.tokenizers import make_tokenizer
 from parbleu.tokenizers.base import Tokenizer
-from parbleu.tokenizers.porter import porter_stem
 
 __all__ = ["METEOR", "MeteorReferences"]
 
@@ -55,31 +55,16 @@ def _words(lines: list[str], tokenizer: Tokenizer) -> Words:
 
 @dataclass(frozen=True, eq=False)
 class MeteorReferences:
-    """References split into lowercased words once, for any number of systems."""
+    """References split into lowercased words once, for any number of systems.
+
+    `lexicon` keeps the stems and synonym sets that scoring against these references has
+    looked up, so every system after the first finds most of its words there.
+    """
 
     references: ReferenceSet
     words: tuple[Words, ...]  # per stream, per segment
     present: BoolArray  # (n_streams, n_segments)
-
-
-class _Stems(dict[str, str]):
-    """Porter stems of the words of one call, each computed once (dropped after it)."""
-
-    def __missing__(self, word: str) -> str:
-        stem = self[word] = porter_stem(word)
-        return stem
-
-
-class _Synonyms(dict[str, frozenset[str]]):
-    """WordNet synonyms of the stems of one call, each looked up once (dropped after it)."""
-
-    def __init__(self, wordnet: WordNet) -> None:
-        super().__init__()
-        self.wordnet = wordnet
-
-    def __missing__(self, word: str) -> frozenset[str]:
-        names = self[word] = self.wordnet.synonyms(word)
-        return names
+    lexicon: Lexicon
 
 
 def _best(
@@ -184,14 +169,21 @@ class METEOR(Metric[MeteorScore, MeteorReferences]):
         """False: segment scores are floats, added in segment order."""
         return False
 
+    @property
+    def systems_share_prepared_work(self) -> bool:
+        """True: the prepared references' `Lexicon` serves every system scored against them."""
+        return True
+
     def prepare(self, references: ReferenceSet) -> MeteorReferences:
-        """Split the references into lowercased words once."""
+        """Split the references into lowercased words once, with an empty `Lexicon`."""
         words = tuple(_words(stream, self.tokenizer) for stream in references.present_streams())
         present = np.array(references.present_mask(), dtype=bool)
-        return MeteorReferences(references, words, present)
+        return MeteorReferences(references, words, present, Lexicon(self.wordnet))
 
     def _statistics(self, lines: list[str], prepared: MeteorReferences) -> Stats:
-        stems, synonyms = _Stems(), _Synonyms(self.wordnet)
+        lexicon = prepared.lexicon
+        if lexicon.wordnet is not self.wordnet:  # prepared by a METEOR on another database
+            lexicon = Lexicon(self.wordnet)
         counts = [
             _best(
                 hypothesis,
@@ -201,8 +193,8 @@ class METEOR(Metric[MeteorScore, MeteorReferences]):
                     if present
                 ],
                 self.options,
-                stems.__getitem__,
-                synonyms.__getitem__,
+                lexicon.stem,
+                lexicon.synonyms,
             )
             for i, hypothesis in enumerate(_words(lines, self.tokenizer))
         ]
