@@ -74,3 +74,17 @@ def test_every_shape_equals_sacrebleu(
     queries = [p + c for p, c in zip(prompts, completions, strict=True)]
     openrlhf = make_reward_func(metric)(queries, prompts, references)
     assert openrlhf["rewards"] == zeroed
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "chrf++", "ter"])
+def test_plain_batch_equals_sacrebleu(
+    grouped: tuple[list[str], list[str], list[Any]], metric: str
+) -> None:
+    """Every completion a string with one reference string (the path without per-item
+    checks), an empty completion among them: sacreBLEU's sentence scores, scaled."""
+    prompts, completions, references = grouped
+    plain = [refs if isinstance(refs, str) else "Ein Satz." for refs in references]
+    completions = ["", *completions[1:]]
+    expected = oracle(metric, completions, plain)
+    reward = reward_function(metric)
+    assert reward(prompts=prompts, completions=completions, reference=plain) == expected

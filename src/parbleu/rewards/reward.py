@@ -40,6 +40,9 @@ from parbleu.rewards.values import metric_rewards, reward_metric
 
 __all__ = ["RewardFunction", "completion_text", "reward_function"]
 
+#: The types of a batch of plain (not conversational) completions.
+_ONLY_STR = {str}
+
 
 def completion_text(completion: object, index: int) -> str | None:
     """The text of a plain completion, or of the last assistant message of a conversational one.
@@ -116,7 +119,10 @@ class RewardFunction:
                 f"{len(prompts)} prompts, {len(completions)} completions and {len(values)} "
                 f"values of {self.reference_column!r}: one of each per completion expected"
             )
-        texts = [completion_text(c, i) for i, c in enumerate(completions)]
+        if {*map(type, completions)} == _ONLY_STR:  # plain completions, as they are
+            texts: list[str | None] = list(completions)
+        else:
+            texts = [completion_text(c, i) for i, c in enumerate(completions)]
         return metric_rewards(self.scorer, texts, values, self.reference_column)
 
 

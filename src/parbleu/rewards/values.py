@@ -15,12 +15,16 @@ from typing import Any
 
 import numpy as np
 
+from parbleu.arrays import FloatArray
 from parbleu.errors import OptionError
 from parbleu.metrics.base import AnyMetric
 from parbleu.metrics.registry import metric_entry
 from parbleu.rewards.scores import make_metric, reference_list
 
 __all__ = ["metric_rewards", "reward_metric", "reward_values"]
+
+#: The types of a batch whose every reference is one string.
+_ONLY_STR = {str}
 
 
 def _absent(value: object) -> bool:
@@ -90,6 +94,11 @@ def metric_rewards(
     (the completions of a prompt share it), and a batch of up to ``small_input_limit`` texts
     takes the metric's small-input path.
     """
+    if texts and {*map(type, references)} == _ONLY_STR and None not in texts:
+        # The usual batch, one reference string per text: every text is scored as it is.
+        hyps = [text or "" for text in texts]  # every one a string (None was ruled out)
+        scores = scorer.sentence_scores(hyps, ref_streams=[list(references)])
+        return _scaled(scorer, scores)
     given = [_references(value, f"{where}[{i}]") for i, value in enumerate(references)]
     scorable = [i for i, (t, r) in enumerate(zip(texts, given, strict=True)) if t is not None and r]
     rewards: list[float | None] = [None] * len(texts)
@@ -97,10 +106,18 @@ def metric_rewards(
         return rewards
     hyps = [texts[i] or "" for i in scorable]
     streams = _reference_streams([given[i] or [] for i in scorable])
-    scores = np.asarray(scorer.sentence_scores(hyps, ref_streams=streams), dtype=np.float64)
-    scaled = scores / 100.0 if scorer.higher_is_better else 1.0 - scores / 100.0
-    for i, value in zip(scorable, np.clip(scaled, 0.0, 1.0).tolist(), strict=True):
+    scores = scorer.sentence_scores(hyps, ref_streams=streams)
+    for i, value in zip(scorable, _scaled(scorer, scores), strict=True):
         rewards[i] = value
+    return rewards
+
+
+def _scaled(scorer: AnyMetric, scores: FloatArray) -> list[float | None]:
+    """Scores as rewards: percentages turned so that higher is better, clipped to [0, 1]."""
+    values = np.asarray(scores, dtype=np.float64) / 100.0
+    if not scorer.higher_is_better:
+        values = 1.0 - values
+    rewards: list[float | None] = np.clip(values, 0.0, 1.0).tolist()
     return rewards
 
 

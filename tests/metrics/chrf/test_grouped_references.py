@@ -18,7 +18,9 @@ import pytest
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.engine.sorted_ngrams import ReferenceNgrams
+from parbleu.metrics.chrf import metric as chrf_metric
 from parbleu.metrics.chrf.metric import CHRF, distinct_references
+from parbleu.metrics.chrf.word_ids import FEW_LINES
 from parbleu.references import ReferenceSet
 from tests.wmt import WmtData
 
@@ -49,12 +51,19 @@ def _refuse_ungrouped(*args: object, **kwargs: object) -> None:
 
 
 @pytest.mark.shared_data
-@pytest.mark.parametrize("word_order", [0, 2])
+@pytest.mark.parametrize(
+    ("word_order", "size"), [(0, 300), (2, 300), (2, FEW_LINES)], ids=["chrF", "chrF++", "few"]
+)
 def test_grouped_rows_are_sacrebleus_statistics(
-    batch: Batch, word_order: int, monkeypatch: pytest.MonkeyPatch
+    batch: Batch, word_order: int, size: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hyps, stream_a, stream_c = batch
+    """300 hypotheses: chrF++'s words numbered by the engine; `FEW_LINES`: by a dictionary."""
+    hyps, stream_a, stream_c = (column[:size] for column in batch)
     sacre = SacreCHRF(word_order=word_order)
+    if size <= FEW_LINES:
+        monkeypatch.setattr(chrf_metric, "WordEncoder", _refuse_ungrouped)
+    else:
+        monkeypatch.setattr(chrf_metric, "WordIds", _refuse_ungrouped)
     expected = [
         sacre._extract_corpus_statistics([hyp], [[a]] + ([[c]] if c is not None else []))[0]
         for hyp, a, c in zip(hyps, stream_a, stream_c, strict=True)
@@ -80,3 +89,19 @@ def test_distinct_references_by_every_stream() -> None:
     segment_of, distinct = distinct_references(references)
     assert segment_of.tolist() == [0, 1, 0, 2, 1]
     assert distinct.streams == (("a", "b", "a"), ("x", "y", None))
+
+
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_few_words_split_and_numbered_as_sacrebleu(lowercase: bool) -> None:
+    """Hand-made words at the edges of chrF++'s rule (one punctuation character off one end,
+    Unicode whitespace, a case difference), in a grouped call of a few hypotheses: the rows of
+    sacreBLEU 2.6.0's ``CHRF(word_order=2)`` (``_extract_corpus_statistics``)."""
+    references = ["(hi) there.. A\u00a0b", "x - y,z ,a 'q'", "House\u3000is\tsmall!"]
+    hypotheses = ["(hi there. a b", "hi) There.. a\u2003b", "x - y,z , a q'", "'q' ,a y,z"]
+    hypotheses += ["house is small !", "House is small!", "", "!!"]
+    refs = [references[i % 3] for i in range(len(hypotheses))]
+    sacre = SacreCHRF(word_order=2, lowercase=lowercase)
+    pairs = zip(hypotheses, refs, strict=True)
+    expected = [sacre._extract_corpus_statistics([h], [[r]])[0] for h, r in pairs]
+    stats = CHRF(word_order=2, lowercase=lowercase).chunk_statistics(hypotheses * 2, [refs * 2])
+    assert np.array_equal(stats.values, np.array(expected * 2, dtype=np.int64))

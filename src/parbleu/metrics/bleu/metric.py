@@ -65,6 +65,9 @@ def effective_ref_lengths(
     ``closest``: the length nearest the hypothesis length, the shorter one on a tie (paper
     section 2.2.2, mteval-v13a, sacreBLEU); ``shortest``: the shortest reference.
     """
+    if ref_lengths.shape[1] == 1 and present.all():  # one reference each: its length
+        only: IntArray = ref_lengths[:, 0]
+        return only
     never = np.iinfo(np.int64).max
     if mode is RefLength.SHORTEST:
         shortest: IntArray = np.where(present, ref_lengths, never).min(axis=1)
@@ -167,15 +170,19 @@ class BLEU(Metric[BleuScore, PreparedReferences]):
         effective = effective_ref_lengths(
             hyp_lengths, ref_lengths, present, self.options.ref_length
         )
-        values = self.layout.assemble(
-            {
-                "sys_len": hyp_lengths,
-                "ref_len": effective,
-                "match": matches,
-                "total": ngram_totals(hyp_lengths, self.counted_orders),
-            },
-            dtype=np.int64,
-        )
+        totals = ngram_totals(hyp_lengths, self.counted_orders)
+        columns = self._columns
+        if not columns.sacrebleu_order:
+            parts = {"sys_len": hyp_lengths, "ref_len": effective, "match": matches}
+            values = self.layout.assemble({**parts, "total": totals}, dtype=np.int64)
+            return Stats(self.columns, values)
+        # Columns sys_len, ref_len, match_1..K, total_1..K (`BleuColumns`): written by slices.
+        orders = len(columns.match)
+        values = np.empty((len(hyp_lengths), columns.width), dtype=np.int64)
+        values[:, columns.sys_len] = hyp_lengths
+        values[:, columns.ref_len] = effective
+        values[:, columns.match[0] : columns.match[0] + orders] = matches
+        values[:, columns.total[0] : columns.total[0] + orders] = totals
         return Stats(self.columns, values)
 
     def chunk_statistics(

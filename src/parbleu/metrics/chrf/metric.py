@@ -44,6 +44,7 @@ from parbleu.metrics.chrf.small import (
     in_layout_order,
     order_columns,
 )
+from parbleu.metrics.chrf.word_ids import FEW_LINES, WordIds
 from parbleu.options import options_from
 from parbleu.references import ReferenceSet, check_hypotheses, resolve_references
 from parbleu.signature import Signature
@@ -141,12 +142,17 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
 
     def prepare(self, references: ReferenceSet) -> ChrfReferences:
         """Split references into characters and words and prepare their n-grams once."""
+        return self._prepare(references, few=False)
+
+    def _prepare(self, references: ReferenceSet, *, few: bool) -> ChrfReferences:
+        """`prepare`; `few`: words numbered through a dictionary (`WordIds`, few lines)."""
         streams = references.present_streams()
         sides = []
         if self.options.char_order:
             sides.append(_character_side(streams, self.options))
         if self.options.word_order:
-            sides.append(_word_side(streams, self.options))
+            word_side = _few_word_side if few else _word_side
+            sides.append(word_side(streams, self.options))
         present = np.array(references.present_mask(), dtype=bool)
         return ChrfReferences(references, tuple(sides), present)
 
@@ -165,13 +171,16 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         Where hypotheses share identical references (GRPO: a prompt's completions), the
         distinct reference sets are prepared and each hypothesis is counted against its own
         set's n-grams (`ReferenceNgrams.indexed_matches`): the same rows, with less set-up.
+        Up to `FEW_LINES` hypotheses, chrF++'s words are numbered through a dictionary
+        (`parbleu.metrics.chrf.word_ids.WordIds`), cheaper than the engine's set-up there.
         """
         lines = check_hypotheses(hypotheses)
         references = resolve_references(len(lines), None, ref_streams=ref_streams)
         if len(lines) > self.small_input_limit:
             segment_of, distinct = distinct_references(references)
             if distinct.n_segments < len(lines):
-                grouped = self._indexed_statistics(lines, self.prepare(distinct), segment_of)
+                prepared = self._prepare(distinct, few=len(lines) <= FEW_LINES)
+                grouped = self._indexed_statistics(lines, prepared, segment_of)
                 if grouped is not None:
                     return grouped
         return self._prepared_statistics(lines, references)
@@ -287,6 +296,22 @@ def _word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
         hypothesis_block=WORD_HYPOTHESIS_BLOCK,
     )
     return _Side("word", ngrams, lengths, lookup.encode)
+
+
+def _few_word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
+    """`_word_side` for a few lines: words numbered through a dictionary (`WordIds`)."""
+    words = WordIds(lowercase=options.lowercase)
+    encoded = [words.add_references(stream) for stream in streams]
+    lengths = np.stack([stream.lengths for stream in encoded])
+    ngrams = ReferenceNgrams.build(
+        lengths,
+        lambda start, stop: [stream.slice(start, stop) for stream in encoded],
+        options.word_order,
+        words.size,
+        chunk_size=WORD_CHUNK_SIZE,
+        hypothesis_block=WORD_HYPOTHESIS_BLOCK,
+    )
+    return _Side("word", ngrams, lengths, words.encode)
 
 
 def _line_tokens(side: _Side, lines: list[str]) -> Callable[[int, int], Segments]:
