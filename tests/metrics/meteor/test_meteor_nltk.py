@@ -151,7 +151,7 @@ def test_drawn_sentences_identical(
     assert metric.statistics(hyps).column("score_sum").tolist() == expected
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=40)
 @given(
     st.lists(
         st.tuples(sentence, st.lists(sentence, min_size=1, max_size=3)), min_size=1, max_size=6
