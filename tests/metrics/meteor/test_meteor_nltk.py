@@ -151,6 +151,32 @@ def test_drawn_sentences_identical(
     assert metric.statistics(hyps).column("score_sum").tolist() == expected
 
 
+@settings(SETTINGS, max_examples=40)
+@given(
+    st.lists(
+        st.tuples(sentence, st.lists(sentence, min_size=1, max_size=3)), min_size=1, max_size=6
+    )
+)
+def test_segments_with_different_numbers_of_references(
+    wordnet: WordNet,
+    nltk_wordnet: WordNetCorpusReader,
+    rows: list[tuple[str, list[str]]],
+) -> None:
+    """Absent references (fewer for some segments): each segment against the ones it has."""
+    hyps = [hyp for hyp, _ in rows]
+    metric = METEOR(segment_refs=[refs for _, refs in rows], database=wordnet)
+    tokenizer = make_tokenizer(TokenizerName.MTEVAL_13A)
+
+    def words(line: str) -> list[str]:
+        return tokenizer.tokenize(line).split()
+
+    expected = [
+        meteor_score([words(ref) for ref in refs], words(hyp), wordnet=nltk_wordnet)
+        for hyp, refs in rows
+    ]
+    assert metric.statistics(hyps).column("score_sum").tolist() == expected
+
+
 def test_single_reference_statistics(wordnet: WordNet, nltk_wordnet: WordNetCorpusReader) -> None:
     """Matches and chunks by hand: "the dogs ran fast" against "the hound runs quickly".
 

@@ -18,7 +18,6 @@ Usage (WordNet from Debian's ``wordnet-base``)::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +27,7 @@ import numpy.typing as npt
 from parbleu.arrays import BoolArray, FloatArray
 from parbleu.errors import OptionError
 from parbleu.metrics.base import Metric
-from parbleu.metrics.meteor.align import align, count_chunks
+from parbleu.metrics.meteor.batch import NumberedWords, PairCounts, align_pairs
 from parbleu.metrics.meteor.formula import METEOR_LAYOUT, meteor, meteor_means
 from parbleu.metrics.meteor.lexicon import Lexicon
 from parbleu.metrics.meteor.options import MeteorOptions
@@ -62,37 +61,40 @@ class MeteorReferences:
     """
 
     references: ReferenceSet
-    words: tuple[Words, ...]  # per stream, per segment
+    words: NumberedWords  # stream after stream, segment after segment
+    vocabulary: dict[str, int]  # the words' ids (read only)
     present: BoolArray  # (n_streams, n_segments)
     lexicon: Lexicon
 
 
 def _best(
-    hypothesis: list[str],
-    references: list[list[str]],
+    segment_of: list[int],
+    counts: PairCounts,
+    hyp_lengths: list[int],
+    ref_lengths: list[int],
     options: MeteorOptions,
-    stem: Callable[[str], str],
-    synonyms: Callable[[str], frozenset[str]],
-) -> SegmentCounts:
-    """The counts and score of one segment against its best reference (the first of equals)."""
-    best: SegmentCounts | None = None
-    for reference in references:
-        matches = align(hypothesis, reference, stem, synonyms)
-        chunks = count_chunks(matches)
+) -> list[SegmentCounts]:
+    """Each segment's counts and score against its best reference (the first of equals)."""
+    best: list[SegmentCounts | None] = [None] * len(hyp_lengths)
+    for segment, matches, chunks, ref_len in zip(
+        segment_of, counts.matches.tolist(), counts.chunks.tolist(), ref_lengths, strict=True
+    ):
+        hyp_len = hyp_lengths[segment]
         score = meteor(
-            len(matches),
+            matches,
             chunks,
-            len(hypothesis),
-            len(reference),
+            hyp_len,
+            ref_len,
             alpha=options.alpha,
             beta=options.beta,
             gamma=options.gamma,
         )
-        if best is None or score > best[4]:
-            best = (len(matches), chunks, len(hypothesis), len(reference), score)
-    if best is None:
+        found = best[segment]
+        if found is None or score > found[4]:
+            best[segment] = (matches, chunks, hyp_len, ref_len, score)
+    if any(found is None for found in best):
         raise ValueError("a segment without references")  # resolve_references refuses them
-    return best
+    return best  # type: ignore[return-value]
 
 
 def _database(options: MeteorOptions, database: WordNet | None) -> WordNet:
@@ -176,28 +178,44 @@ class METEOR(Metric[MeteorScore, MeteorReferences]):
 
     def prepare(self, references: ReferenceSet) -> MeteorReferences:
         """Split the references into lowercased words once, with an empty `Lexicon`."""
-        words = tuple(_words(stream, self.tokenizer) for stream in references.present_streams())
+        lines = [
+            words
+            for stream in references.present_streams()
+            for words in _words(stream, self.tokenizer)
+        ]
+        numbered, vocabulary = NumberedWords.of(lines, {})
         present = np.array(references.present_mask(), dtype=bool)
-        return MeteorReferences(references, words, present, Lexicon(self.wordnet))
+        return MeteorReferences(references, numbered, vocabulary, present, Lexicon(self.wordnet))
 
     def _statistics(self, lines: list[str], prepared: MeteorReferences) -> Stats:
         lexicon = prepared.lexicon
         if lexicon.wordnet is not self.wordnet:  # prepared by a METEOR on another database
             lexicon = Lexicon(self.wordnet)
-        counts = [
-            _best(
-                hypothesis,
-                [
-                    stream[i]
-                    for stream, present in zip(prepared.words, prepared.present[:, i], strict=True)
-                    if present
-                ],
-                self.options,
-                lexicon.stem,
-                lexicon.synonyms,
-            )
-            for i, hypothesis in enumerate(_words(lines, self.tokenizer))
-        ]
+        hypotheses, vocabulary = NumberedWords.of(
+            _words(lines, self.tokenizer), prepared.vocabulary
+        )
+        # (segment, stream) pairs of every present reference, segment by segment.
+        streams, segment_of = np.nonzero(prepared.present[:, : len(lines)].T)[::-1]
+        references = NumberedWords(
+            prepared.words.ids,
+            prepared.words.starts.reshape(prepared.present.shape)[streams, segment_of],
+            prepared.words.lengths.reshape(prepared.present.shape)[streams, segment_of],
+        )
+        pairs = align_pairs(
+            hypotheses,
+            references,
+            segment_of,
+            list(vocabulary),
+            stem=lexicon.stem,
+            synonyms=lexicon.synonyms,
+        )
+        counts = _best(
+            segment_of.tolist(),
+            pairs,
+            hypotheses.lengths.tolist(),
+            references.lengths.tolist(),
+            self.options,
+        )
         table = np.array(counts, dtype=np.float64).reshape(len(lines), 5)
         names = ("matches", "chunks", "hyp_len", "ref_len", "score_sum")
         parts = {name: table[:, k] for k, name in enumerate(names)}
