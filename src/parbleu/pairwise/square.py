@@ -141,11 +141,14 @@ def _sparse_pairs(runs: _Runs, n: int, order: int, dense: npt.NDArray[np.bool_])
     cell = runs.row * n
     for k in range(1, order):
         cell[runs.bounds[k] : runs.bounds[k + 1]] += k * n * n
+    size, key = _dense_size(n), runs.key
+    first = np.flatnonzero((key[1:] == key[:-1]) & ~dense[:-1])  # pairs of neighbouring runs
+    key = np.append(key, np.full(size, -1, dtype=np.int64))  # no n-gram past the end
     cells, weights = [], []
-    sparse = ~dense
-    for step in range(1, _dense_size(n)):
-        pair = (runs.key[step:] == runs.key[:-step]) & sparse[step:]
-        first = np.flatnonzero(pair)
+    for step in range(1, size):
+        # Runs of one n-gram are consecutive: a pair `step` apart extends one `step - 1` apart.
+        if step > 1:
+            first = first[key.take(first + step) == key.take(first)]
         second = first + step
         cells.append(cell.take(first) + runs.row.take(second))
         weights.append(np.minimum(runs.count.take(first), runs.count.take(second)))
@@ -174,12 +177,16 @@ def _add_dense_pairs(
     group = np.cumsum(new_group) - 1
     levels = np.maximum.reduceat(counts, group_starts)
     first_level = np.cumsum(levels) - levels
-    ends = np.cumsum(counts)
-    within = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - counts, counts)
     total_levels = int(levels.sum())
     incidence = np.zeros((total_levels, n), dtype=np.float32)
     starts = first_level.take(group) * n + runs.row.take(members)
-    incidence.reshape(-1)[np.repeat(starts, counts) + within * n] = 1.0
+    incidence.reshape(-1)[starts] = 1.0  # level 1: every run
+    again = np.flatnonzero(counts > 1)
+    if len(again):  # levels 2 .. count of the runs seen more than once
+        more = counts.take(again) - 1
+        ends = np.cumsum(more)
+        within = np.arange(1, int(ends[-1]) + 1, dtype=np.int64) - np.repeat(ends - more, more)
+        incidence.reshape(-1)[np.repeat(starts.take(again), more) + within * n] = 1.0
     group_bounds = np.searchsorted(members.take(group_starts), runs.bounds)
     level_bounds = np.append(first_level, total_levels).take(group_bounds)
     for k in range(order):
