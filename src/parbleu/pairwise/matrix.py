@@ -122,41 +122,45 @@ def _block_columns(
 ) -> dict[str, npt.NDArray[Any]]:
     """Statistics columns of one side for the cells of rows ``lo .. hi``, by name.
 
-    ``matches[k]`` holds the shared (k + 1)-gram counts of those cells, row by row.
+    ``matches[k]`` holds the shared (k + 1)-gram counts of those cells, row by row. Each
+    column is given as an array that broadcasts to the block's ``(rows, m)`` cells (the
+    hypothesis lengths as one column, the reference lengths as one row).
     """
-    hyp_lengths, ref_lengths = lengths[0][rows[0] : rows[1]], lengths[1]
     lo, hi = rows
-    m = len(ref_lengths)
+    hyp_lengths, ref_lengths = lengths[0][lo:hi, None], lengths[1][None, :]
+    cells = (hi - lo, ref_lengths.shape[1])
     columns: dict[str, npt.NDArray[Any]] = {}
     if not side.prefix:
-        columns["sys_len"] = np.repeat(hyp_lengths, m)
-        columns["ref_len"] = np.tile(ref_lengths, hi - lo)
+        columns["sys_len"], columns["ref_len"] = hyp_lengths, ref_lengths
     for order, order_matches in enumerate(matches, 1):
-        hyp_total = np.repeat(np.maximum(hyp_lengths - order + 1, 0), m)
-        ref_total = np.tile(np.maximum(ref_lengths - order + 1, 0), hi - lo)
+        hyp_total = np.maximum(hyp_lengths - order + 1, 0)
+        ref_total = np.maximum(ref_lengths - order + 1, 0)
         if side.prefix:  # chrF: sacreBLEU records no hypothesis n-grams if the reference has none
             columns[f"{side.prefix}{order}_hyp"] = np.where(ref_total > 0, hyp_total, 0)
             columns[f"{side.prefix}{order}_ref"] = ref_total
-            columns[f"{side.prefix}{order}_match"] = order_matches
+            columns[f"{side.prefix}{order}_match"] = order_matches.reshape(cells)
         else:
-            columns[f"match_{order}"] = order_matches
+            columns[f"match_{order}"] = order_matches.reshape(cells)
             columns[f"total_{order}"] = hyp_total
     return columns
 
 
-def _column_major(layout: Layout, by_name: dict[str, npt.NDArray[Any]], cells: int) -> FloatArray:
-    """The rows of statistics stored column by column, every column of `layout` by name.
+def _column_major(
+    layout: Layout, by_name: dict[str, npt.NDArray[Any]], cells: tuple[int, int]
+) -> FloatArray:
+    """The rows of statistics of a block of ``rows x m`` cells stored column by column.
 
-    The formulas read one named column of every row at a time: stored column-major (and
-    as float64, which they compute in), each is one contiguous array, read about twice as
-    fast as a column of row-major rows.
+    Every column of `layout` is read by name from `by_name` (arrays broadcasting to the
+    block's cells). The formulas read one named column of every row at a time: stored
+    column-major (and as float64, which they compute in), each is one contiguous array,
+    read about twice as fast as a column of row-major rows.
     """
     missing = set(layout.columns) - set(by_name)
     if missing:
         raise InputError(f"statistics columns {sorted(missing)} were not given")
-    columns = np.empty((len(layout.columns), cells), dtype=np.float64)
+    columns = np.empty((len(layout.columns), cells[0] * cells[1]), dtype=np.float64)
     for name, values in by_name.items():
-        columns[layout.index(name)] = values
+        columns[layout.index(name)].reshape(cells)[...] = values
     rows: FloatArray = columns.T
     return rows
 
@@ -188,7 +192,7 @@ def _ngram_scores(
         for counts in sides:
             matches = counts.squares or _block_matches(counts.orders or [], (lo, hi), m)
             by_name.update(_block_columns(counts.side, matches, counts.lengths, (lo, hi)))
-        rows = _column_major(scoring.metric.layout, by_name, (hi - lo) * m)
+        rows = _column_major(scoring.metric.layout, by_name, (hi - lo, m))
         out[lo:hi] = scoring.metric.scores(rows).reshape(hi - lo, m)
     return out
 
