@@ -93,17 +93,24 @@ def _packed_keys(digits: IntArray, base: int, offsets: IntArray, bits: tuple[int
 class _Runs:
     """The sorted n-grams as runs of one n-gram in one sentence, in n-gram order.
 
-    Run r is n-gram ``key[r]`` occurring ``count[r]`` times in sentence ``row[r]``; the runs
-    of one n-gram are consecutive, in increasing sentence order, and those of order k + 1
-    (from 0) are ``bounds[k] .. bounds[k + 1]``.
+    Run r is n-gram ``key[r]`` occurring ``count[r]`` times in sentence ``row[r]``, for the
+    n-grams of more than one sentence; the runs of one n-gram are consecutive, in increasing
+    sentence order, and those of order k + 1 (from 0) are ``bounds[k] .. bounds[k + 1]``.
     """
 
     def __init__(self, packed: IntArray, row_bits: int, base: int, order: int) -> None:
         run_starts = np.flatnonzero(_changes(packed))
-        self.count = np.diff(np.append(run_starts, len(packed)))
+        count = np.diff(np.append(run_starts, len(packed)))
         heads = packed.take(run_starts)
-        self.row = heads & ((1 << row_bits) - 1)
-        self.key = heads >> row_bits
+        key = heads >> row_bits
+        # An n-gram of one sentence only adds to the diagonal, which needs no n-gram.
+        shared = np.zeros(len(key), dtype=bool)
+        same = key[1:] == key[:-1]
+        shared[1:] = same
+        shared[:-1] |= same
+        kept = np.flatnonzero(shared)
+        self.count, self.key = count.take(kept), key.take(kept)
+        self.row = heads.take(kept) & ((1 << row_bits) - 1)
         powers = [base**k for k in range(order)] + [base**order]
         self.bounds = np.searchsorted(self.key, np.array(powers, dtype=np.int64))
 
