@@ -163,7 +163,8 @@ def _sparse_pairs(runs: _Runs, n: int, order: int, dense: npt.NDArray[np.bool_])
         np.concatenate(cells), weights=np.concatenate(weights), minlength=order * n * n
     )
     upper = sums.astype(np.float64, copy=False).reshape(order, n, n)
-    upper += upper.transpose(0, 2, 1)
+    for k in range(order):  # one order at a time: a temporary copy of one square only
+        upper[k] += upper[k].T
     return upper
 
 
