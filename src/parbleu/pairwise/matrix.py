@@ -136,7 +136,10 @@ def _block_columns(
         hyp_total = np.maximum(hyp_lengths - order + 1, 0)
         ref_total = np.maximum(ref_lengths - order + 1, 0)
         if side.prefix:  # chrF: sacreBLEU records no hypothesis n-grams if the reference has none
-            columns[f"{side.prefix}{order}_hyp"] = np.where(ref_total > 0, hyp_total, 0)
+            every = bool(ref_total.all())  # then no cell needs the hypothesis count cleared
+            columns[f"{side.prefix}{order}_hyp"] = (
+                hyp_total if every else np.where(ref_total > 0, hyp_total, 0)
+            )
             columns[f"{side.prefix}{order}_ref"] = ref_total
             columns[f"{side.prefix}{order}_match"] = order_matches.reshape(cells)
         else:
