@@ -25,7 +25,11 @@ per-round ratios against fastchrf. Every parbleu cell is checked against the sac
 (bit-identical) up to ``--loop-max`` candidates (256), and against fastchrf's matrix (itself
 equal to the loop there) above; above it only chrF runs (no peer for the others).
 
-    python benchmarks/pairwise.py [--repeat 3] [--mbrs-python .venv-mbrs/bin/python]
+With ``--samples``, the candidates are instead n MBR-like samples of one source (the
+generator of benchmarks/mbr.py: system translations with random word drops, swaps and
+repeats), which share most of their n-grams.
+
+    python benchmarks/pairwise.py [--repeat 3] [--samples] [--mbrs-python .venv-mbrs/bin/python]
 """
 
 from __future__ import annotations
@@ -55,6 +59,13 @@ def candidates(data: Path, n: int) -> list[str]:
     first = sorted(folder.glob("*.txt"))[0]
     with first.open(encoding="utf-8", newline="\n") as handle:
         return [line.rstrip("\n") for _, line in zip(range(n), handle, strict=False)]
+
+
+def samples(data: Path, n: int) -> list[str]:
+    """n MBR-like samples of one WMT21 source (benchmarks/mbr.py's generator)."""
+    from mbr import sources  # noqa: PLC0415 (benchmarks/mbr.py, beside this script)
+
+    return sources(data, 1, n)[0]
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -130,7 +141,7 @@ def fastchrf_matrix(lines: list[str]) -> Any:
 def measure(data: Path, n: int, metric: str, args: argparse.Namespace) -> dict[str, Any]:
     from parbleu import pairwise  # noqa: PLC0415
 
-    lines = candidates(data, n)
+    lines = samples(data, n) if args.samples else candidates(data, n)
     seconds: dict[str, float] = {}
     if n <= args.loop_max:
         seconds["sacreBLEU loop"], expected = timed(lambda: sacrebleu_loop(lines, metric))
@@ -154,6 +165,7 @@ def measure(data: Path, n: int, metric: str, args: argparse.Namespace) -> dict[s
     report: dict[str, Any] = {
         "metric": metric,
         "n": n,
+        "candidates": "MBR-like samples" if args.samples else "distinct sentences",
         "cells_identical": bool((ours == expected).all()),
         "checked_against": "sacreBLEU loop" if n <= args.loop_max else "fastchrf",
         "seconds": seconds,
@@ -176,6 +188,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--metrics", nargs="+", default=["chrf", "chrf++", "bleu"])
     parser.add_argument("--loop-max", type=int, default=256)
+    parser.add_argument("--samples", action="store_true", help="MBR-like samples of one source")
     parser.add_argument("--mbrs-python", default=None)
     parser.add_argument("--mbrs-child", nargs=2, metavar=("METRIC", "N"))
     args = parser.parse_args()

@@ -39,6 +39,7 @@ from parbleu.engine.segments import Segments
 from parbleu.errors import InputError
 from parbleu.pairwise.kernel import Entries, ReferenceIndex, ngram_entries, shared_counts
 from parbleu.pairwise.plan import Plan, Side, plan
+from parbleu.pairwise.square import self_matches
 from parbleu.stats import Layout
 
 __all__ = ["BLOCK_CELLS", "matrices", "matrix"]
@@ -56,6 +57,16 @@ class _Order:
     #: are in one block, sorted by n-gram, not by row.
     hyp_bounds: IntArray | None
     refs: ReferenceIndex
+
+
+@dataclass(frozen=True)
+class _SideCounts:
+    """One side's n-gram counts: every cell's matches (`squares`, by order) or the tables."""
+
+    side: Side
+    lengths: tuple[IntArray, IntArray]  # of the hypotheses, of the references
+    squares: list[npt.NDArray[Any]]
+    orders: list[_Order] | None
 
 
 def check_lines(lines: object, what: str) -> list[str]:
@@ -90,51 +101,69 @@ def _orders(side: Side, encoded: Segments, n: int, shared: bool, blocks: int) ->
     return result
 
 
-def _block_columns(
-    side: Side,
-    orders: list[_Order],
-    lengths: tuple[IntArray, IntArray],
-    rows: tuple[int, int],
-) -> dict[str, npt.NDArray[Any]]:
-    """Statistics columns of one side for the cells of rows ``lo .. hi``, by name."""
-    hyp_lengths, ref_lengths = lengths[0][rows[0] : rows[1]], lengths[1]
+def _block_matches(orders: list[_Order], rows: tuple[int, int], m: int) -> list[npt.NDArray[Any]]:
+    """Each order's shared n-gram counts of the cells of rows ``lo .. hi``, row by row."""
     lo, hi = rows
-    m = len(ref_lengths)
-    columns: dict[str, npt.NDArray[Any]] = {}
-    if not side.prefix:
-        columns["sys_len"] = np.repeat(hyp_lengths, m)
-        columns["ref_len"] = np.tile(ref_lengths, hi - lo)
-    for order, counts in enumerate(orders, 1):
+    result = []
+    for counts in orders:
         block = counts.hyps
         if counts.hyp_bounds is not None:
             block = block.take(np.arange(counts.hyp_bounds[lo], counts.hyp_bounds[hi]))
             block = Entries(block.ngram, block.row - lo, block.count)
-        matches = shared_counts(block, counts.refs, (hi - lo, m)).reshape(-1)
-        hyp_total = np.repeat(np.maximum(hyp_lengths - order + 1, 0), m)
-        ref_total = np.tile(np.maximum(ref_lengths - order + 1, 0), hi - lo)
+        result.append(shared_counts(block, counts.refs, (hi - lo, m)).reshape(-1))
+    return result
+
+
+def _block_columns(
+    side: Side,
+    matches: Sequence[npt.NDArray[Any]],
+    lengths: tuple[IntArray, IntArray],
+    rows: tuple[int, int],
+) -> dict[str, npt.NDArray[Any]]:
+    """Statistics columns of one side for the cells of rows ``lo .. hi``, by name.
+
+    ``matches[k]`` holds the shared (k + 1)-gram counts of those cells, row by row. Each
+    column is given as an array that broadcasts to the block's ``(rows, m)`` cells (the
+    hypothesis lengths as one column, the reference lengths as one row).
+    """
+    lo, hi = rows
+    hyp_lengths, ref_lengths = lengths[0][lo:hi, None], lengths[1][None, :]
+    cells = (hi - lo, ref_lengths.shape[1])
+    columns: dict[str, npt.NDArray[Any]] = {}
+    if not side.prefix:
+        columns["sys_len"], columns["ref_len"] = hyp_lengths, ref_lengths
+    for order, order_matches in enumerate(matches, 1):
+        hyp_total = np.maximum(hyp_lengths - order + 1, 0)
+        ref_total = np.maximum(ref_lengths - order + 1, 0)
         if side.prefix:  # chrF: sacreBLEU records no hypothesis n-grams if the reference has none
-            columns[f"{side.prefix}{order}_hyp"] = np.where(ref_total > 0, hyp_total, 0)
+            every = bool(ref_total.all())  # then no cell needs the hypothesis count cleared
+            columns[f"{side.prefix}{order}_hyp"] = (
+                hyp_total if every else np.where(ref_total > 0, hyp_total, 0)
+            )
             columns[f"{side.prefix}{order}_ref"] = ref_total
-            columns[f"{side.prefix}{order}_match"] = matches
+            columns[f"{side.prefix}{order}_match"] = order_matches.reshape(cells)
         else:
-            columns[f"match_{order}"] = matches
+            columns[f"match_{order}"] = order_matches.reshape(cells)
             columns[f"total_{order}"] = hyp_total
     return columns
 
 
-def _column_major(layout: Layout, by_name: dict[str, npt.NDArray[Any]], cells: int) -> FloatArray:
-    """The rows of statistics stored column by column, every column of `layout` by name.
+def _column_major(
+    layout: Layout, by_name: dict[str, npt.NDArray[Any]], cells: tuple[int, int]
+) -> FloatArray:
+    """The rows of statistics of a block of ``rows x m`` cells stored column by column.
 
-    The formulas read one named column of every row at a time: stored column-major (and
-    as float64, which they compute in), each is one contiguous array, read about twice as
-    fast as a column of row-major rows.
+    Every column of `layout` is read by name from `by_name` (arrays broadcasting to the
+    block's cells). The formulas read one named column of every row at a time: stored
+    column-major (and as float64, which they compute in), each is one contiguous array,
+    read about twice as fast as a column of row-major rows.
     """
     missing = set(layout.columns) - set(by_name)
     if missing:
         raise InputError(f"statistics columns {sorted(missing)} were not given")
-    columns = np.empty((len(layout.columns), cells), dtype=np.float64)
+    columns = np.empty((len(layout.columns), cells[0] * cells[1]), dtype=np.float64)
     for name, values in by_name.items():
-        columns[layout.index(name)] = values
+        columns[layout.index(name)].reshape(cells)[...] = values
     rows: FloatArray = columns.T
     return rows
 
@@ -151,15 +180,22 @@ def _ngram_scores(
     sides = []
     for side, side_tokens in zip(scoring.sides, encoded, strict=True):
         all_lengths = side_tokens.lengths
-        ref_lengths = all_lengths[:m] if shared else all_lengths[n:]
-        orders = _orders(side, side_tokens, n, shared, len(blocks))
-        sides.append((side, orders, (all_lengths[:n], ref_lengths)))
+        lengths = (all_lengths[:n], all_lengths[:m] if shared else all_lengths[n:])
+        squares = None
+        if shared and len(blocks) == 1:  # a list against itself in one block: all orders at once
+            squares = self_matches(side_tokens.values, side_tokens.offsets, side.order)
+        if squares is not None:
+            sides.append(_SideCounts(side, lengths, [s.reshape(-1) for s in squares], None))
+        else:
+            orders = _orders(side, side_tokens, n, shared, len(blocks))
+            sides.append(_SideCounts(side, lengths, [], orders))
     out = np.empty((n, m), dtype=np.float64)
     for lo, hi in blocks:
         by_name: dict[str, npt.NDArray[Any]] = {}
-        for side, orders, lengths in sides:
-            by_name.update(_block_columns(side, orders, lengths, (lo, hi)))
-        rows = _column_major(scoring.metric.layout, by_name, (hi - lo) * m)
+        for counts in sides:
+            matches = counts.squares or _block_matches(counts.orders or [], (lo, hi), m)
+            by_name.update(_block_columns(counts.side, matches, counts.lengths, (lo, hi)))
+        rows = _column_major(scoring.metric.layout, by_name, (hi - lo, m))
         out[lo:hi] = scoring.metric.scores(rows).reshape(hi - lo, m)
     return out
 
