@@ -250,6 +250,32 @@ def test_one_pass_counts_equal_the_table_path(
         assert counts.reference_lengths[:, k].tolist() == lengths
 
 
+@pytest.mark.parametrize("name", TOKENIZERS)
+@SETTINGS
+@given(
+    pool=st.lists(any_line, min_size=1, max_size=3),
+    picks=st.lists(
+        st.tuples(any_line, st.integers(0, 2), st.integers(0, 2)), min_size=1, max_size=9
+    ),
+)
+def test_one_pass_counts_with_repeated_references(
+    name: TokenizerName, pool: list[str], picks: list[tuple[str, int, int]]
+) -> None:
+    """GRPO's batches: several hypotheses bring the same reference lines (tokenized once)."""
+    hyps = [hyp for hyp, _, _ in picks]
+    streams: list[list[str | None]] = [
+        [pool[a % len(pool)] for _, a, _ in picks],
+        [pool[b % len(pool)] if b else None for _, _, b in picks],
+    ]
+    counts = pair_counts(hyps, streams, make_tokenizer(name), lowercase=False, max_order=4)
+    ref_tokens = [oracle_tokens(name, [r or "" for r in s]) for s in streams]
+    for i, tokens in enumerate(oracle_tokens(name, hyps)):
+        refs = [stream[i] for stream in ref_tokens]
+        assert counts.matches[i].tolist() == oracle_matches(tokens, refs, 4)
+        assert counts.reference_lengths[i].tolist() == [len(ref) for ref in refs]
+        assert counts.hypothesis_lengths[i] == len(tokens)
+
+
 @pytest.mark.usefixtures("colliding_hashes", "tiny_blocks")
 @SETTINGS
 @given(corpus=corpora())

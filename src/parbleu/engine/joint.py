@@ -132,17 +132,17 @@ def _block_counts(
     # Segment after segment: its hypothesis, then its references. Every group of equal
     # n-grams then lies within a few hundred tokens, and so do the look-ups that use it.
     present = [[line if line is not None else "" for line in stream] for stream in references]
-    lines = list(chain.from_iterable(zip(hypotheses, *present, strict=True)))
-    block = tokenize_block(lines, tokenizer, lowercase=lowercase)
+    block = _interleaved_tokens(hypotheses, present, tokenizer, lowercase=lowercase)
+    n_lines = len(block.offsets) - 1
     per_line = np.diff(block.offsets)
-    line = np.repeat(np.arange(len(lines), dtype=np.int64), per_line)
+    line = np.repeat(np.arange(n_lines, dtype=np.int64), per_line)
     segments, streams = np.divmod(line, sides)
     unigrams = _unigram_groups(block, segments)
     matches = np.zeros((n, max_order), dtype=np.int64)
     tokens = len(unigrams)
     # Groups of the unigrams in reading order, with a -1 after every line: the token that
     # extends an n-gram starting at position p (of this layout) is at p + n - 1.
-    separated = np.full(tokens + len(lines), -1, dtype=np.int64)
+    separated = np.full(tokens + n_lines, -1, dtype=np.int64)
     positions = np.arange(tokens, dtype=np.int64) + line
     separated[positions] = unigrams
     alive = _Alive(positions, unigrams, streams, segments)
@@ -168,6 +168,32 @@ def _block_counts(
             break
     lengths = per_line.reshape(n, sides)
     return PairCounts(lengths[:, 0].copy(), lengths[:, 1:].copy(), matches)
+
+
+def _interleaved_tokens(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    tokenizer: Tokenizer,
+    *,
+    lowercase: bool,
+) -> TokenBlock:
+    """Tokens of each segment's hypothesis, then its references, segment after segment.
+
+    A reference line given several times (GRPO: every completion of a prompt brings the
+    prompt's reference) is tokenized once, then its tokens are repeated.
+    """
+    distinct = dict.fromkeys(chain.from_iterable(references))
+    if len(distinct) == sum(map(len, references)):  # no repeats: tokenize as laid out
+        lines = list(chain.from_iterable(zip(hypotheses, *references, strict=True)))
+        return tokenize_block(lines, tokenizer, lowercase=lowercase)
+    n = len(hypotheses)
+    number = {line: n + k for k, line in enumerate(distinct)}
+    layout = np.empty((n, len(references) + 1), dtype=np.int64)
+    layout[:, 0] = np.arange(n, dtype=np.int64)
+    for k, stream in enumerate(references, start=1):
+        layout[:, k] = np.fromiter(map(number.__getitem__, stream), dtype=np.int64, count=n)
+    block = tokenize_block([*hypotheses, *distinct], tokenizer, lowercase=lowercase)
+    return block.take_lines(layout.reshape(-1))
 
 
 def _count(alive: _Alive, sides: int, n: int, matches: IntArray) -> _Alive:

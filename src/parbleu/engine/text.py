@@ -75,6 +75,19 @@ class TokenBlock:
         start = int(self.starts[index])
         return self.text[start : start + int(self.lengths[index])]
 
+    def take_lines(self, lines: IntArray) -> TokenBlock:
+        """The tokens of lines ``lines[0], lines[1], ...`` (repeats allowed), same text.
+
+        The tokens' starts are then in the order of `lines`, no longer increasing.
+        """
+        counts = np.diff(self.offsets).take(lines)
+        offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        at = span_positions(self.offsets.take(lines), counts)
+        return TokenBlock(
+            self.text, self.codes, self.starts.take(at), self.lengths.take(at), offsets
+        )
+
 
 def tokenized_lines(lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool) -> list[str]:
     """Each line lowercased (if asked), right-stripped and tokenized, as sacreBLEU does."""

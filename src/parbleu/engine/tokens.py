@@ -100,11 +100,12 @@ def _wide_tokens(block: TokenBlock) -> BoolArray:
     wide = np.zeros(len(block), dtype=bool)
     if block.codes.dtype == np.uint16 or not len(block):
         return wide
-    places = np.flatnonzero(block.codes > _WIDEST)
-    tokens = np.searchsorted(block.starts, places, side="right") - 1
-    inside = tokens >= 0
-    inside[inside] = places[inside] < (block.starts + block.lengths).take(tokens[inside])
-    wide[tokens[inside]] = True
+    # Wide code points before each position; tokens may come in any order, and repeat
+    # (`TokenBlock.take_lines`).
+    before = np.zeros(len(block.codes) + 1, dtype=np.int64)
+    np.cumsum(block.codes > _WIDEST, out=before[1:])
+    ends = block.starts + block.lengths
+    wide[:] = before.take(ends) > before.take(block.starts)
     return wide
 
 
