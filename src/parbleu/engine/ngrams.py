@@ -237,22 +237,23 @@ def clipped_counts(table: NgramTable, hypotheses: Segments) -> list[IntArray]:
     segment = _token_segments(hypotheses)
     # An unknown token (-1) makes a key no reference n-gram has: (segment - 1, base - 1).
     ranks = table.unigram_index.get((segment * base + hypotheses.values).view(np.uint64))
-    starts = separated = segment  # unigrams need no n-gram starts
+    # Where each n-gram found starts (tokens of a segment one apart, of two segments at least
+    # two), and its last token.
+    starts, last = segment, hypotheses.values
     if table.max_order > 1:
-        separated, starts = _separated(hypotheses, segment)
+        starts = np.arange(len(segment), dtype=np.int64) + segment
     clipped_by_order = []
     for order in range(1, table.max_order + 1):
         if order > 1:
-            # `starts` (sorted) are where (n-1)-grams of the references begin; so must be
-            # p + 1 for the n-gram at p to be one (a-priori pruning): it is the next start.
+            # The n-gram at p is the (n-1)-gram at p, found, followed by the last token of
+            # the (n-1)-gram at p + 1, which must be found too (a-priori pruning): the next.
             kept = np.flatnonzero(starts[1:] == starts[:-1] + 1)
-            starts = starts.take(kept)
-            following = separated.take(starts + order - 1)
-            ranks = _find_continuations(table, order, ranks.take(kept), following)
+            starts, last = starts.take(kept), last.take(kept + 1)
+            ranks = _find_continuations(table, order, ranks.take(kept), last)
         size = len(table.keys[order - 1])
         if order < table.max_order:
             hit = np.flatnonzero(ranks >= 0)
-            ranks, starts = ranks.take(hit), starts.take(hit)
+            ranks, starts, last = ranks.take(hit), starts.take(hit), last.take(hit)
             hypothesis_counts = np.bincount(ranks, minlength=size)
         else:  # the misses (-1) counted apart, in the first bin, without selecting the hits
             hypothesis_counts = np.bincount(ranks + 1, minlength=size + 1)[1:]
