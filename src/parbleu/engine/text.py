@@ -143,9 +143,9 @@ def code_points(text: str) -> CodeArray:
 def tokenize_block(lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool) -> TokenBlock:
     """The tokens of `lines` (at least one line), as spans of one array of code points.
 
-    A tokenizer whose tokens are ASCII (`Tokenizer.ascii_tokens`) gives one byte a UTF-16
-    unit instead (`Tokenizer.ascii_codes`): the block's `text` is then those bytes as
-    Latin-1, whose tokens are the same ASCII strings.
+    A tokenizer whose tokens are ASCII (`Tokenizer.ascii_tokens`) gives bytes instead
+    (`Tokenizer.ascii_codes`): the block's `text` is then those bytes as Latin-1, whose
+    tokens are the same ASCII strings.
     """
     if tokenizer.ascii_tokens:
         codes, newlines = _ascii_codes(lines, tokenizer, lowercase=lowercase)

@@ -96,8 +96,8 @@ class Tokenizer(ABC):
     #: True when `token_spans` is implemented (the encoder's vectorized path).
     spans_code_points: bool = False
 
-    #: True when every token is ASCII (and `spans_code_points`): the encoder then reads
-    #: `ascii_codes`, one byte a code unit.
+    #: True when every token is ASCII (and `spans_code_points`): the encoder then reads the
+    #: bytes of `ascii_codes` instead of code points.
     ascii_tokens: bool = False
 
     @property
