@@ -12,6 +12,7 @@ so that both see the same load on a shared machine.
 
     python benchmarks/rouge.py                   # all 16 systems (rouge_score: a few minutes)
     python benchmarks/rouge.py --systems 4 --repeat 1
+    python benchmarks/rouge.py --types rouge1 rouge2 --no-stem   # the ROUGE-N jobs only
 """
 
 from __future__ import annotations
@@ -89,6 +90,14 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared data folder")
     parser.add_argument("--systems", type=int, default=16, help="how many systems (max 16)")
     parser.add_argument("--repeat", type=int, default=3, help="timings per job (best kept)")
+    parser.add_argument(
+        "--types",
+        nargs="+",
+        choices=DEFAULT_TYPES,
+        default=None,
+        help="only these variants, alone (default: each alone, then the four together)",
+    )
+    parser.add_argument("--no-stem", action="store_true", help="skip the stemmed jobs")
     args = parser.parse_args()
 
     folder = args.data / "newstest2017" / "en-de"
@@ -97,8 +106,10 @@ def main() -> int:
     systems = {name: read_lines(folder / "sys" / f"{name}.txt") for name in names}
     print(f"WMT17 en-de: {len(systems)} systems x {len(reference)} segments, CPU seconds")
     print(f"{'job':<36} {'rouge_score':>11} {'parbleu':>8} {'ratio':>6}")
-    jobs = [(t,) for t in DEFAULT_TYPES] + [DEFAULT_TYPES]
-    for stem in (False, True):
+    jobs = [(t,) for t in args.types] if args.types else [(t,) for t in DEFAULT_TYPES]
+    if not args.types:
+        jobs.append(DEFAULT_TYPES)
+    for stem in (False,) if args.no_stem else (False, True):
         for types in jobs:
             runs = [run_job(types, reference, systems, stem=stem) for _ in range(args.repeat)]
             oracle = min(run[0] for run in runs)

@@ -123,6 +123,25 @@ def test_fingerprint_index_refuses_values_it_cannot_hold() -> None:
         FingerprintIndex().insert(np.array([1], dtype=np.uint64), np.array([2**32], dtype=np.int64))
 
 
+@SETTINGS
+@given(
+    keys=st.sets(st.integers(min_value=0, max_value=2**40 - 1), max_size=300)
+    | st.sets(st.integers(min_value=0, max_value=400), max_size=300),
+    probes=st.lists(
+        st.integers(min_value=0, max_value=400) | st.integers(min_value=0, max_value=2**64 - 1),
+        max_size=50,
+    ),
+)
+def test_key_index_of_small_keys_finds_positions(keys: set[int], probes: list[int]) -> None:
+    """Oracle: a dictionary. Keys below 2**40 are kept in the slots themselves (one read a
+    probe); probes of any 64-bit value."""
+    stored = np.array(sorted(keys), dtype=np.uint64)
+    index = KeyIndex(stored)
+    wanted = np.array([*stored.tolist(), *probes], dtype=np.uint64)
+    expected = {key: position for position, key in enumerate(stored.tolist())}
+    assert index.get(wanted).tolist() == [expected.get(key, -1) for key in wanted.tolist()]
+
+
 def test_key_index_of_nothing() -> None:
     assert KeyIndex(np.zeros(0, dtype=np.int64)).get(np.array([5], np.uint64)).tolist() == [-1]
 

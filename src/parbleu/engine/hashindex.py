@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import IntArray, KeyArray
+from parbleu.arrays import BoolArray, IntArray, KeyArray
 
-__all__ = ["FingerprintIndex", "KeyIndex"]
+__all__ = ["FingerprintIndex", "KeyIndex", "found_or_missing"]
 
 
 # Odd multipliers for the candidate slots (Knuth's multiplicative hashing); a table that
@@ -89,6 +89,12 @@ class KeyIndex:
     caller's array: tables stay small, and for keys sorted like the probes (n-gram keys,
     sorted by segment) the checks read memory almost in order.
 
+    When keys and positions fit (`_PACKED_KEY_BITS`, `_PACKED_POSITION_BITS`), a slot holds
+    the key itself, its position and one more bit: whether a key whose first candidate is
+    this slot sits in its second one. A probe is then one read, and a key absent from its
+    first slot is looked for in its second only where that bit is set: most absent keys
+    cost one read instead of four.
+
     Args:
         keys: distinct keys; the index refers to this array, which must not change.
     """
@@ -96,6 +102,7 @@ class KeyIndex:
     def __init__(self, keys: npt.NDArray[np.int64] | KeyArray) -> None:
         self._keys = keys.view(np.uint64)
         self._table = _rebuild(self._keys, None)
+        self._records = _packed_records(self._keys, self._table)
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -104,6 +111,8 @@ class KeyIndex:
         """The position of each key, or -1 where the key is absent."""
         if not len(self._keys):
             return np.full(len(keys), _EMPTY, dtype=np.int64)
+        if self._records is not None:
+            return self._get_packed(self._records, keys)
         items = self._table.items
         first = items.take(self._table.candidate(keys, 0))
         found = self._keys.take(np.maximum(first, 0)) == keys
@@ -115,6 +124,57 @@ class KeyIndex:
             found = self._keys.take(np.maximum(second, 0)) == wanted
             positions[missing] = np.where(found, second, _MISSING)
         return positions
+
+    def _get_packed(self, records: KeyArray, keys: KeyArray) -> IntArray:
+        head = records.take(self._table.candidate(keys, 0))
+        found = (head >> _KEY_SHIFT) == keys
+        positions = found_or_missing((head & _POSITION_MASK).view(np.int64), found)
+        # Not in its first slot, whose bit says that another slot may hold it.
+        again = np.flatnonzero(((head & _DISPLACED) != 0) > found)
+        if len(again):
+            wanted = keys.take(again)
+            head = records.take(self._table.candidate(wanted, 1))
+            found = (head >> _KEY_SHIFT) == wanted
+            positions[again] = found_or_missing((head & _POSITION_MASK).view(np.int64), found)
+        return positions
+
+
+def found_or_missing(values: IntArray, found: BoolArray) -> IntArray:
+    """``np.where(found, values, -1)`` for `values` >= 0, computed in `values`.
+
+    Three arithmetic passes, about twice as fast as NumPy's masked selection here.
+    """
+    values += 1
+    values *= found
+    values -= 1
+    return values
+
+
+#: Packed records of a `KeyIndex`: ``key << 24 | displaced << 23 | position``.
+_PACKED_KEY_BITS = 40
+_PACKED_POSITION_BITS = 23
+_KEY_SHIFT = np.uint64(_PACKED_POSITION_BITS + 1)
+_DISPLACED = np.uint64(1 << _PACKED_POSITION_BITS)
+_POSITION_MASK = np.uint64((1 << _PACKED_POSITION_BITS) - 1)
+
+
+def _packed_records(keys: KeyArray, table: _Cuckoo) -> KeyArray | None:
+    """The packed slots of a `KeyIndex` (None when a key or a position does not fit).
+
+    An empty slot holds the record of the key at position 0 (a probe that matches it is
+    right), so that every key part compared is a key's.
+    """
+    if not 0 < len(keys) < 1 << _PACKED_POSITION_BITS or int(keys.max()) >> _PACKED_KEY_BITS:
+        return None
+    items = table.items
+    used = np.flatnonzero(items != _EMPTY)
+    positions = items.take(used).astype(np.int64)
+    records = np.full(len(items), keys[0] << _KEY_SHIFT, dtype=np.uint64)
+    records[used] = (keys.take(positions) << _KEY_SHIFT) | positions.view(np.uint64)
+    # Mark the first candidate of every key that sits in its second one.
+    firsts = table.candidate(keys.take(positions), 0)
+    records[firsts[firsts != used]] |= _DISPLACED
+    return records
 
 
 def _rebuild(keys: KeyArray, old: _Cuckoo | None) -> _Cuckoo:
@@ -168,13 +228,13 @@ class FingerprintIndex:
         records = self._records.take(self._table.candidate(hashes, 0))
         hit = (records >> _FINGERPRINT_SHIFT) == fingerprints
         hit &= records != _FREE
-        values = np.where(hit, (records & _LOW_BITS).view(np.int64), _EMPTY)
+        values = found_or_missing((records & _LOW_BITS).view(np.int64), hit)
         missing = np.flatnonzero(~hit)
         if len(missing):
             records = self._records.take(self._table.candidate(hashes[missing], 1))
             hit = (records >> _FINGERPRINT_SHIFT) == fingerprints[missing]
             hit &= records != _FREE
-            values[missing] = np.where(hit, (records & _LOW_BITS).view(np.int64), _EMPTY)
+            values[missing] = found_or_missing((records & _LOW_BITS).view(np.int64), hit)
         return values
 
     def insert(self, hashes: KeyArray, values: IntArray) -> None:

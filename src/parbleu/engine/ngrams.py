@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import IntArray
-from parbleu.engine.hashindex import KeyIndex
+from parbleu.engine.hashindex import KeyIndex, found_or_missing
 from parbleu.engine.segments import Segments
 
 __all__ = [
@@ -94,18 +94,22 @@ def _continuations(
     return tuple(records)
 
 
-def _separated(corpus: Segments) -> tuple[IntArray, IntArray, IntArray]:
-    """Token ids with a -1 after every segment, where each token went, and its segment.
+def _token_segments(corpus: Segments) -> IntArray:
+    """The segment of every token."""
+    return np.repeat(np.arange(corpus.n_segments, dtype=np.int64), corpus.lengths)
 
-    An n-gram that starts at position ``p`` of the separated ids and has no -1 among them
-    lies inside one segment and contains no unknown token: extending it by one token is
-    one look-up at ``p + n``.
+
+def _separated(corpus: Segments, segment: IntArray) -> tuple[IntArray, IntArray]:
+    """Token ids with a -1 after every segment, and where each token went.
+
+    `segment` holds each token's segment. An n-gram that starts at position ``p`` of the
+    separated ids and has no -1 among them lies inside one segment and contains no unknown
+    token: extending it by one token is one look-up at ``p + n``.
     """
-    segment = np.repeat(np.arange(corpus.n_segments, dtype=np.int64), corpus.lengths)
     position = np.arange(len(corpus.values), dtype=np.int64) + segment
     separated = np.full(len(corpus.values) + corpus.n_segments, -1, dtype=np.int64)
     separated[position] = corpus.values
-    return separated, position, segment
+    return separated, position
 
 
 def _check_key_range(rows: int, base: int) -> None:
@@ -127,13 +131,14 @@ def build_table(streams: Sequence[Segments], max_order: int, vocabulary_size: in
     n_segments = streams[0].n_segments
     base = vocabulary_size + 1
     _check_key_range(n_segments, base)
-    parts = [_separated(stream) for stream in streams]
-    shifts = np.cumsum([0, *(len(separated) for separated, _, _ in parts[:-1])])
-    separated = np.concatenate([separated for separated, _, _ in parts])
+    segments = [_token_segments(stream) for stream in streams]
+    parts = [_separated(stream, segment) for stream, segment in zip(streams, segments, strict=True)]
+    shifts = np.cumsum([0, *(len(separated) for separated, _ in parts[:-1])])
+    separated = np.concatenate([separated for separated, _ in parts])
     starts = np.concatenate(
-        [position + shift for (_, position, _), shift in zip(parts, shifts, strict=True)]
+        [position + shift for (_, position), shift in zip(parts, shifts, strict=True)]
     )
-    needles = np.concatenate([segment for _, _, segment in parts]) * base + separated[starts]
+    needles = np.concatenate(segments) * base + separated[starts]
     stream_of = np.repeat(np.arange(len(streams), dtype=np.int64), [len(s.values) for s in streams])
     keys_by_order: list[IntArray] = []
     counts_by_order: list[IntArray] = []
@@ -229,21 +234,29 @@ def clipped_counts(table: NgramTable, hypotheses: Segments) -> list[IntArray]:
     tokens with a negative id (unknown to the references) never match.
     """
     base = table.base
-    separated, starts, segment = _separated(hypotheses)
+    segment = _token_segments(hypotheses)
     # An unknown token (-1) makes a key no reference n-gram has: (segment - 1, base - 1).
     ranks = table.unigram_index.get((segment * base + hypotheses.values).view(np.uint64))
+    # Where each n-gram found starts (tokens of a segment one apart, of two segments at least
+    # two), and its last token.
+    starts, last = segment, hypotheses.values
+    if table.max_order > 1:
+        starts = np.arange(len(segment), dtype=np.int64) + segment
     clipped_by_order = []
     for order in range(1, table.max_order + 1):
         if order > 1:
-            # `starts` (sorted) are where (n-1)-grams of the references begin; so must be
-            # p + 1 for the n-gram at p to be one (a-priori pruning): it is the next start.
+            # The n-gram at p is the (n-1)-gram at p, found, followed by the last token of
+            # the (n-1)-gram at p + 1, which must be found too (a-priori pruning): the next.
             kept = np.flatnonzero(starts[1:] == starts[:-1] + 1)
-            starts = starts.take(kept)
-            following = separated.take(starts + order - 1)
-            ranks = _find_continuations(table, order, ranks.take(kept), following)
-        hit = np.flatnonzero(ranks >= 0)
-        ranks, starts = ranks.take(hit), starts.take(hit)
-        hypothesis_counts = np.bincount(ranks, minlength=len(table.keys[order - 1]))
+            starts, last = starts.take(kept), last.take(kept + 1)
+            ranks = _find_continuations(table, order, ranks.take(kept), last)
+        size = len(table.keys[order - 1])
+        if order < table.max_order:
+            hit = np.flatnonzero(ranks >= 0)
+            ranks, starts, last = ranks.take(hit), starts.take(hit), last.take(hit)
+            hypothesis_counts = np.bincount(ranks, minlength=size)
+        else:  # the misses (-1) counted apart, in the first bin, without selecting the hits
+            hypothesis_counts = np.bincount(ranks + 1, minlength=size + 1)[1:]
         clipped_by_order.append(np.minimum(hypothesis_counts, table.counts[order - 1]))
     return clipped_by_order
 
@@ -254,13 +267,13 @@ def _find_continuations(
     """Rank among the keys of `order` of each (prefix rank, next token), or -1 if absent."""
     keys = table.keys[order - 1]
     records = table.continuations[order - 2].take(prefixes).view(np.int64)
-    low, first = records[0::2] & _LOW_HALF, records[1::2]
+    first = records[1::2]
     needles = prefixes * table.base + tokens
-    ranks = np.where(first == needles, low, -1)
+    ranks = found_or_missing(records[0::2] & _LOW_HALF, first == needles)
     # Rarely a prefix has several continuations in its segment: binary search among them.
     searching = np.flatnonzero((needles > first) & (records[0::2] >= _TWO_KEYS))
     if len(searching):
-        low = low.take(searching) + 1
+        low = (records[0::2].take(searching) & _LOW_HALF) + 1
         end = low + (records[0::2][searching] >> 32) - 1  # `take` would copy the view
         wanted = needles.take(searching)
         high = end.copy()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from parbleu.arrays import CodeArray, IntArray
 from parbleu.tokenizers.base import Tokenizer, whitespace_spans
@@ -30,10 +31,12 @@ __all__ = [
 ]
 
 
-#: Characters after the last token that a block always has (chunked reads go past a token).
-PADDING = 3
+#: Characters after the last token that a block always has (chunked reads go past a token:
+#: three 16-bit units, or seven bytes, `parbleu.engine.tokens`).
+PADDING = 7
 # Spaces after the last line: one for the tokenizers' context, `PADDING` for chunked reads.
 _END = " " * (1 + PADDING)
+_NEWLINE = ord("\n")
 
 
 def span_positions(starts: IntArray, lengths: IntArray, step: int = 1) -> IntArray:
@@ -119,6 +122,29 @@ def prepared_text(lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool
     return " " + "\n".join(tokenizer.prepare_line(line.rstrip()) for line in lines) + _END
 
 
+def _ascii_codes(
+    lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool
+) -> tuple[CodeArray, IntArray]:
+    """`prepared_text` as `Tokenizer.ascii_codes` (ASCII tokens), and where its newlines are."""
+    text = "\n".join(lines)
+    codes = _padded(tokenizer.ascii_codes(text.lower() if lowercase else text))
+    newlines = np.flatnonzero(codes == _NEWLINE)
+    if len(newlines) != len(lines) - 1:  # some line holds a newline: one by one
+        if lowercase:
+            lines = [line.lower() for line in lines]
+        text = "\n".join(tokenizer.prepare_line(line.rstrip()) for line in lines)
+        codes = _padded(tokenizer.ascii_codes(text))
+        newlines = np.flatnonzero(codes == _NEWLINE)
+    return codes, newlines
+
+
+def _padded(codes: npt.NDArray[np.uint8]) -> CodeArray:
+    """One space before `codes`, and ``1 + PADDING`` after them."""
+    padded = np.full(len(codes) + 2 + PADDING, ord(" "), dtype=np.uint8)
+    padded[1 : len(codes) + 1] = codes
+    return padded
+
+
 def code_points(text: str) -> CodeArray:
     """One code point per character: 16-bit when every one fits (UTF-16 is then exact)."""
     units = text.encode("utf-16-le", "surrogatepass")
@@ -128,15 +154,25 @@ def code_points(text: str) -> CodeArray:
 
 
 def tokenize_block(lines: Sequence[str], tokenizer: Tokenizer, *, lowercase: bool) -> TokenBlock:
-    """The tokens of `lines` (at least one line), as spans of one array of code points."""
-    text = prepared_text(lines, tokenizer, lowercase=lowercase)
-    codes = code_points(text)
+    """The tokens of `lines` (at least one line), as spans of one array of code points.
+
+    A tokenizer whose tokens are ASCII (`Tokenizer.ascii_tokens`) gives bytes instead
+    (`Tokenizer.ascii_codes`): the block's `text` is then those bytes as Latin-1, whose
+    tokens are the same ASCII strings.
+    """
+    if tokenizer.ascii_tokens:
+        codes, newlines = _ascii_codes(lines, tokenizer, lowercase=lowercase)
+        text = codes.tobytes().decode("latin-1")
+    else:
+        text = prepared_text(lines, tokenizer, lowercase=lowercase)
+        codes = code_points(text)
+        newlines = np.flatnonzero(codes == _NEWLINE)
     if tokenizer.spans_code_points:
         starts, lengths = tokenizer.token_spans(codes)
     else:
         starts, lengths = whitespace_spans(codes)
     offsets = np.empty(len(lines) + 1, dtype=np.int64)
     offsets[0] = 0
-    offsets[1:-1] = np.searchsorted(starts, np.flatnonzero(codes == ord("\n")))
+    offsets[1:-1] = np.searchsorted(starts, newlines)
     offsets[-1] = len(starts)
     return TokenBlock(text, codes, starts, lengths, offsets)

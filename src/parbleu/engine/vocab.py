@@ -1,11 +1,12 @@
-"""Exact token numbering for tokens given as spans of 16-bit code units.
+"""Exact token numbering for tokens given as spans of 16-bit code units (or of bytes).
 
-A token is read as 64-bit *chunks* of four code units, each one unaligned read of the text:
-its ``first`` four units, its ``last`` four units, and, for tokens longer than eight units, the
-``middle`` chunks between them. A token is hashed from its length and its first and last
+A token is read as 64-bit *chunks* of four code units (eight bytes), each one unaligned read
+of the text: its ``first`` chunk, its ``last`` chunk, and, for tokens longer than two chunks,
+the ``middle`` chunks between them (`parbleu.engine.tokens`). A vocabulary reads every block
+with the unit of its first one. A token is hashed from its length and its first and last
 chunks and looked up in a `FingerprintIndex`; then every token found (or added) is compared,
 chunk by chunk, with the token stored under that hash. Hashes only point the way: numbers are
-exact whatever the input. Most tokens are at most eight units long, so hashing and checking
+exact whatever the input. Most tokens are at most two chunks long, so hashing and checking
 cost a few array operations per token and none per character.
 
 Tokens that this fast path cannot vouch for go through an ordinary dictionary of strings,
@@ -24,7 +25,7 @@ import numpy.typing as npt
 from parbleu.arrays import BoolArray, IntArray, KeyArray
 from parbleu.engine.hashindex import FingerprintIndex
 from parbleu.engine.text import TokenBlock, span_positions
-from parbleu.engine.tokens import UNITS, TokenChunks, differing_tokens
+from parbleu.engine.tokens import UNITS, TokenChunks, differing_tokens, units_per_chunk
 
 __all__ = ["TokenVocabulary"]
 
@@ -87,33 +88,36 @@ class TokenVocabulary:
         # cannot vouch for: equal tokens have equal hashes, a token of a stored token's hash
         # that differs from it is stored here, and wide tokens are stored only here.
         self._slow_numbers: dict[str, int] = {}
+        self._units = UNITS  # code units per chunk, set by the first block added
 
     def __len__(self) -> int:
         return self._lengths.size
 
     def strings(self) -> list[str]:
         """Every token, by number."""
-        lengths = self._lengths.view()
-        counts = np.maximum((lengths - UNITS - 1) // UNITS, 0)
+        lengths, units = self._lengths.view(), self._units
+        counts = np.maximum((lengths - units - 1) // units, 0)
         size = counts + 2
         firsts = np.cumsum(size) - size
         chunks = np.zeros(int(size.sum()), dtype="<u8")
         chunks[firsts] = self._first.unsigned()
         chunks[span_positions(firsts + 1, counts)] = self._middle.unsigned()
         chunks[firsts + size - 1] = self._last.unsigned()
-        units = chunks.view("<u2").astype("<u4")
-        text = units.tobytes().decode("utf-32-le", "surrogatepass")
+        if units == UNITS:
+            text = chunks.view("<u2").astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+        else:
+            text = chunks.tobytes().decode("latin-1")
         tokens = []
         for start, length, count in zip(
-            (firsts * UNITS).tolist(), lengths.tolist(), counts.tolist(), strict=True
+            (firsts * units).tolist(), lengths.tolist(), counts.tolist(), strict=True
         ):
-            if length <= UNITS:
+            if length <= units:
                 tokens.append(text[start : start + length])
                 continue
             # The first and middle chunks, then the units of the last chunk not yet covered.
-            head = start + UNITS * (count + 1)
-            tail = head + UNITS
-            tokens.append(text[start:head] + text[tail - (length - UNITS * (count + 1)) : tail])
+            head = start + units * (count + 1)
+            tail = head + units
+            tokens.append(text[start:head] + text[tail - (length - units * (count + 1)) : tail])
         for number, token in self._slow.items():
             tokens[number] = token
         return tokens
@@ -123,7 +127,7 @@ class TokenVocabulary:
 
         Looking up never changes the vocabulary.
         """
-        chunks = TokenChunks(block)
+        chunks = self._chunks(block)
         numbers, slow = self._find(chunks)
         if len(slow):
             strings = self._slow_numbers
@@ -132,7 +136,9 @@ class TokenVocabulary:
 
     def add(self, block: TokenBlock) -> IntArray:
         """Number every token of `block`, adding the ones not yet in the vocabulary."""
-        chunks = TokenChunks(block)
+        if not len(self):
+            self._units = units_per_chunk(block.codes)
+        chunks = self._chunks(block)
         numbers, slow = self._find(chunks)
         is_slow = np.zeros(len(block), dtype=bool)
         is_slow[slow] = True
@@ -143,18 +149,26 @@ class TokenVocabulary:
             numbers[position] = self._add_slow(block, chunks, position)
         return numbers
 
+    def _chunks(self, block: TokenBlock) -> TokenChunks:
+        chunks = TokenChunks(block)
+        if chunks.units != self._units and len(self):
+            raise ValueError(f"{chunks.units}-unit chunks for a {self._units}-unit vocabulary")
+        return chunks
+
     def _same(self, chunks: TokenChunks, tokens: IntArray, numbers: IntArray) -> BoolArray:
         """Whether each of `tokens` (of the block) equals the stored token of that number."""
-        same: BoolArray = self._lengths.view().take(numbers) == chunks.lengths[tokens]
-        same &= self._first.unsigned().take(numbers) == chunks.first[tokens]
-        same &= self._last.unsigned().take(numbers) == chunks.last[tokens]
-        long = np.flatnonzero(same & (chunks.lengths[tokens] > 2 * UNITS))
+        lengths = chunks.lengths.take(tokens)
+        same: BoolArray = self._lengths.view().take(numbers) == lengths
+        same &= self._first.unsigned().take(numbers) == chunks.first.take(tokens)
+        same &= self._last.unsigned().take(numbers) == chunks.last.take(tokens)
+        long = np.flatnonzero(same & (lengths > 2 * chunks.units))
         if len(long):
-            counts = chunks.middle_counts(tokens[long])
+            tokens, numbers = tokens.take(long), numbers.take(long)
+            counts = chunks.middle_counts(tokens)
             stored = self._middle.unsigned().take(
-                span_positions(self._offsets.view().take(numbers[long]), counts)
+                span_positions(self._offsets.view().take(numbers), counts)
             )
-            same[long[differing_tokens(chunks.middle_of(tokens[long]), stored, counts)]] = False
+            same[long[differing_tokens(chunks.middle_of(tokens), stored, counts)]] = False
         return same
 
     def _add_new(self, chunks: TokenChunks, new: IntArray, numbers: IntArray) -> IntArray:
@@ -202,18 +216,19 @@ class TokenVocabulary:
         Also returns the positions of the tokens only the string dictionary can number.
         """
         numbers = self._index.get(chunks.hashes)
-        slow = chunks.wide.copy()  # a wide token's chunks do not hold it: only its string does
-        confirmed = np.zeros(len(numbers), dtype=bool)
         found = np.flatnonzero(numbers >= 0)
-        if len(found):
-            same = self._same(chunks, found, numbers[found])
-            confirmed[found[same]] = True
+        same = self._same(chunks, found, numbers.take(found))
+        slow = chunks.wide.copy()  # a wide token's chunks do not hold it: only its string does
+        if not same.all():
             slow[found[~same]] = True
         if len(self._slow_hashes):
             # A hash the slow path also holds: the token is the fast path's, or may be one of
             # the slow path's.
+            confirmed = np.zeros(len(numbers), dtype=bool)
+            confirmed[found[same]] = True
             places = np.searchsorted(self._slow_hashes, chunks.hashes)
             places = np.minimum(places, len(self._slow_hashes) - 1)
             slow |= (self._slow_hashes.take(places) == chunks.hashes) & ~confirmed
-        numbers[slow] = -1
-        return numbers, np.flatnonzero(slow)
+        positions = np.flatnonzero(slow)
+        numbers[positions] = -1
+        return numbers, positions

@@ -96,6 +96,10 @@ class Tokenizer(ABC):
     #: True when `token_spans` is implemented (the encoder's vectorized path).
     spans_code_points: bool = False
 
+    #: True when every token is ASCII (and `spans_code_points`): the encoder then reads the
+    #: bytes of `ascii_codes` instead of code points.
+    ascii_tokens: bool = False
+
     @property
     def signature(self) -> str:
         """The value of the ``tok:`` field of the signature (sacreBLEU's value)."""
@@ -124,6 +128,18 @@ class Tokenizer(ABC):
         on line boundaries, so the encoder may apply them to a whole corpus joined by newlines.
         """
         return text
+
+    def ascii_codes(self, text: str) -> npt.NDArray[np.uint8]:
+        """`prepare_text` as bytes (for `ascii_tokens`), ASCII characters as themselves.
+
+        Characters outside ASCII become bytes that no token holds; every newline is kept and
+        none is added.
+
+        Raises:
+            NotImplementedError: if the tokens are not all ASCII.
+        """
+        del text
+        raise NotImplementedError(f"tokenizer {self.name!r} has no byte path")
 
     def prepare_line(self, line: str) -> str:
         """One line, which may hold newlines, rewritten without any (for `token_spans`).

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 import regex
 
 from parbleu.arrays import CodeArray, Spans
@@ -80,6 +81,7 @@ class RougeTokenizer(Tokenizer):
 
     name = "ascii"
     spans_code_points = True
+    ascii_tokens = True
 
     def tokenize(self, line: str) -> str:
         """The tokens of one line, separated by spaces."""
@@ -97,8 +99,22 @@ class RougeTokenizer(Tokenizer):
             return text.lower()
         return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
+    def ascii_codes(self, text: str) -> npt.NDArray[np.uint8]:
+        """`prepare_text` as one byte a character: Latin-1, ``?`` above it; ASCII lowercased.
+
+        Only ASCII letters and `LOWERCASE_TO_ASCII` lowercase into ``[a-z0-9]``, so this
+        gives the tokens of ``str.lower`` (which runs when one of those two occurs), and no
+        byte that is not ASCII, nor ``?``, is in a token.
+        """
+        if any(char in text for char in LOWERCASE_TO_ASCII):
+            text = text.lower()
+        return np.frombuffer(text.encode("latin-1", "replace").lower(), dtype=np.uint8)
+
     def token_spans(self, codes: CodeArray) -> Spans:
         """Maximal runs of ASCII lowercase letters and digits (`codes` begins with a space).
+
+        `codes` are code points, or `ascii_codes`, where no character outside ASCII is in
+        a run.
 
         Ranges are tested by one unsigned subtraction and comparison each (values below the
         range wrap around to large ones).

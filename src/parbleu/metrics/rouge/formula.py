@@ -137,21 +137,19 @@ def segment_rows(
     """
     counts = np.asarray(counts, dtype=np.float64)
     present = np.asarray(present, dtype=bool)
-    precision, recall, fmeasure = measures(
-        counts[..., 0], counts[..., 1], counts[..., 2], options.beta
-    )
-    stacked = np.stack([precision, recall, fmeasure], axis=-1)  # (K, N, 3)
-    if options.multi_reference is MultiReference.BEST:
-        best = np.argmax(np.where(present, fmeasure, -np.inf), axis=0)
+    measured = measures(counts[..., 0], counts[..., 1], counts[..., 2], options.beta)
+    if options.multi_reference is MultiReference.BEST and len(counts) == 1:
+        chosen_counts, chosen = counts[0], [values[0] for values in measured]  # the only one
+    elif options.multi_reference is MultiReference.BEST:
+        best = np.argmax(np.where(present, measured.fmeasure, -np.inf), axis=0)
         segments = np.arange(counts.shape[1])
-        chosen_counts, chosen_measures = counts[best, segments], stacked[best, segments]
+        chosen_counts, chosen = counts[best, segments], [v[best, segments] for v in measured]
     else:
-        weights = present[..., None]
-        chosen_counts = np.where(weights, counts, 0.0).sum(axis=0)
-        references = present.sum(axis=0)[:, None]
-        chosen_measures = np.where(weights, stacked, 0.0).sum(axis=0) / references
+        chosen_counts = np.where(present[..., None], counts, 0.0).sum(axis=0)
+        references = present.sum(axis=0)
+        chosen = [np.where(present, values, 0.0).sum(axis=0) / references for values in measured]
     names = (*count_columns(options.variant), *MEAN_COLUMNS[:3])
     parts = {name: chosen_counts[:, k] for k, name in enumerate(names[:3])}
-    parts.update({name: chosen_measures[:, k] for k, name in enumerate(names[3:])})
+    parts.update(zip(names[3:], chosen, strict=True))
     parts["segments"] = np.ones(counts.shape[1])
     return layout.assemble(parts, dtype=np.float64)
