@@ -108,7 +108,7 @@ def words(path):
 refs = list(zip(words(ref_a), words(ref_b)))
 for system in systems:
     scores = [meteor_score(list(r), h, wordnet=reader) for r, h in zip(refs, words(system))]
-    print(repr(100 * sum(scores) / len(scores)))
+    print(repr(100 * (sum(scores) / len(scores))))  # as parbleu: 100 times the mean
 """
 
 
