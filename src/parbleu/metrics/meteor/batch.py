@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from parbleu.arrays import BoolArray, IntArray
+from parbleu.engine.text import span_positions
 from parbleu.metrics.meteor.align import synonym_matches
 
 __all__ = ["NumberedWords", "PairCounts", "align_pairs"]
@@ -66,12 +67,6 @@ class NumberedWords:
         return cls(ids, np.cumsum(lengths) - lengths, lengths), extended
 
 
-def _spans(starts: IntArray, lengths: IntArray) -> IntArray:
-    """``concat(range(s, s + n))`` over the spans, without a Python loop."""
-    firsts = np.cumsum(lengths) - lengths
-    return np.repeat(starts - firsts, lengths) + np.arange(int(lengths.sum()), dtype=np.int64)
-
-
 def _last_to_last(hyp: _Tokens, ref: _Tokens) -> tuple[IntArray, IntArray]:
     """Indices of the hypothesis and reference tokens that the exact rule pairs.
 
@@ -97,8 +92,8 @@ def _last_to_last(hyp: _Tokens, ref: _Tokens) -> tuple[IntArray, IntArray]:
     followed[:-1] &= same[starts[1:] - 1]
     groups = np.flatnonzero(followed)
     counts = np.minimum(sizes[groups], sizes[groups + 1])
-    hyp_at = _spans(starts[groups], counts)
-    ref_at = _spans(starts[groups + 1], counts)
+    hyp_at = span_positions(starts[groups], counts)
+    ref_at = span_positions(starts[groups + 1], counts)
     return order[hyp_at], order[ref_at] - n_hyp
 
 
@@ -180,13 +175,13 @@ def align_pairs(
     hyp_lengths = hypotheses.lengths[segment_of]
     hyp = _Tokens(
         np.repeat(pairs, hyp_lengths),
-        hypotheses.ids[_spans(hypotheses.starts[segment_of], hyp_lengths)],
-        _spans(np.zeros(n_pairs, dtype=np.int64), hyp_lengths),
+        hypotheses.ids[span_positions(hypotheses.starts[segment_of], hyp_lengths)],
+        span_positions(np.zeros(n_pairs, dtype=np.int64), hyp_lengths),
     )
     ref = _Tokens(
         np.repeat(pairs, references.lengths),
-        references.ids[_spans(references.starts, references.lengths)],
-        _spans(np.zeros(n_pairs, dtype=np.int64), references.lengths),
+        references.ids[span_positions(references.starts, references.lengths)],
+        span_positions(np.zeros(n_pairs, dtype=np.int64), references.lengths),
     )
     exact_hyp, exact_ref = _last_to_last(hyp, ref)
     found = [(hyp.pair[exact_hyp], hyp.position[exact_hyp], ref.position[exact_ref])]
@@ -251,7 +246,7 @@ def _pairs_with_candidates(
     ends = np.searchsorted(edges, hyp.word, side="right")
     counts = ends - np.searchsorted(edges, hyp.word)
     wanted = np.repeat(hyp.pair, counts) * len(names)
-    wanted += np.array(targets, dtype=np.int64)[_spans(ends - counts, counts)]
+    wanted += np.array(targets, dtype=np.int64)[span_positions(ends - counts, counts)]
     held = ref.pair * len(names) + ref.word
     out[np.repeat(hyp.pair, counts)[np.isin(wanted, held)]] = True
     return out
