@@ -50,3 +50,21 @@ def test_large_vocabulary_falls_back_to_the_kernel() -> None:
     offsets = np.cumsum([0] + [len(line) for line in lines]).astype(np.int64)
     assert square.self_matches(encoded, offsets, 6) is None
     assert pairwise.matrix(lines).tolist() == _sacrebleu("chrf", {}, lines)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["a", "ab", "", "abc", "  ", "abcdef", "b", "abcdefg", "ba"],  # shorter than the order
+        ["ab", "ab", "ab", "", ""],  # duplicates, empty
+        ["the cat sat on the mat"],  # one candidate
+        [" ", "\t", ""],  # whitespace only: no character n-gram anywhere
+        ["", "aaaaaaaa", "aaaa", "a"],  # one character repeated: counts above 1 at every order
+    ],
+)
+def test_short_sentences_and_edges(lines: list[str]) -> None:
+    """N-grams that would run past a sentence's end, also over sentences shorter than the
+    order before it, are left out: every cell equals sacreBLEU's sentence chrF (the oracle)."""
+    for options in ({}, {"whitespace": True, "word_order": 2}):
+        ours = pairwise.matrix(lines, **options)
+        assert ours.tolist() == _sacrebleu("chrf", options, lines)

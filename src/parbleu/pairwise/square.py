@@ -49,8 +49,7 @@ def self_matches(
     totals = np.maximum(lengths[None, :] - np.arange(order)[:, None], 0).astype(np.float64)
     if not len(digits):
         return [np.diagflat(t) for t in totals]
-    packed = np.sort(_packed_keys(digits, base, offsets, (order, row_bits)))
-    runs = _Runs(packed, row_bits, base, order)
+    runs = _shared_runs(digits, base, offsets, (order, row_bits), int(totals.sum()))
     dense = runs.in_large_groups(_dense_size(n))
     out = _sparse_pairs(runs, n, order, dense)
     _add_dense_pairs(runs, n, order, dense, out)
@@ -76,18 +75,63 @@ def _digits(tokens: npt.NDArray[np.integer]) -> tuple[IntArray, int]:
     return inverse.astype(np.int64).reshape(-1) + 1, len(distinct) + 1
 
 
-def _packed_keys(digits: IntArray, base: int, offsets: IntArray, bits: tuple[int, int]) -> IntArray:
-    """``key << row_bits | sentence`` of every n-gram of orders ``1 .. order``."""
+def _sorted_keys(digits: IntArray, base: int, offsets: IntArray, bits: tuple[int, int]) -> IntArray:
+    """``key << row_bits | sentence`` of every n-gram of orders ``1 .. order``, sorted.
+
+    Row k of one ``order x tokens`` array holds the (k + 1)-grams starting at each token;
+    those that run past their sentence's end (the last k places of a sentence, which also
+    covers the places of shorter sentences before it) get the largest int64, so they sort
+    last and the n-grams are the first ``sum(max(length - k, 0))`` values. One array, sorted
+    in place: no per-order mask, concatenation or sorted copy.
+    """
     (order, row_bits), size = bits, len(digits)
-    sentence = np.repeat(np.arange(len(offsets) - 1, dtype=np.int64), np.diff(offsets))
-    room = offsets[1:].take(sentence) - np.arange(size, dtype=np.int64)
-    keys = digits
-    parts = [(keys << row_bits) | sentence]
-    for k in range(2, order + 1):
-        keys = keys[:-1] * base + digits[k - 1 :]
-        fits = room[: len(keys)] >= k
-        parts.append(((keys << row_bits) | sentence[: len(keys)])[fits])
-    return np.concatenate(parts)
+    lengths = np.diff(offsets)
+    keys = np.empty((order, size), dtype=np.int64)
+    keys[0] = digits
+    for k in range(1, min(order, size)):  # row k from row k - 1: the next token as a digit
+        np.multiply(keys[k - 1, : size - k], base, out=keys[k, : size - k])
+        keys[k, : size - k] += digits[k:]
+    np.left_shift(keys, row_bits, out=keys)
+    keys |= np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    past = np.array([(k, j) for k in range(1, order) for j in range(1, k + 1)], dtype=np.int64)
+    if len(past):
+        places = offsets[None, 1:] - past[:, 1:]  # the place j before each sentence's end
+        flat = (past[:, :1] * size + places)[places >= 0]
+        keys.reshape(-1)[flat] = np.iinfo(np.int64).max
+    flat_keys = keys.reshape(-1)
+    flat_keys.sort()
+    return flat_keys
+
+
+def _shared_runs(
+    digits: IntArray, base: int, offsets: IntArray, bits: tuple[int, int], total: int
+) -> _Runs:
+    """The runs of the `total` n-grams of `_sorted_keys` whose n-gram has other sentences.
+
+    Each large array is dropped as soon as it is read (the sorted keys once their runs'
+    first keys are taken), keeping fewer of them alive at once: on a 64 x 64 matrix most of
+    this step's time was the fresh memory pages of its arrays, not their arithmetic.
+    """
+    order, row_bits = bits
+    packed = _sorted_keys(digits, base, offsets, bits)[:total]
+    run_starts = np.flatnonzero(_changes(packed))
+    heads = packed.take(run_starts)
+    del packed
+    count = np.diff(run_starts, append=total)
+    del run_starts
+    # Runs r - 1 and r are of one n-gram when their first keys differ only in the row bits.
+    shared = np.empty(len(heads) + 1, dtype=bool)
+    shared[0] = shared[-1] = False
+    np.less(heads[1:] ^ heads[:-1], 1 << row_bits, out=shared[1:-1])
+    shared[:-1] |= shared[1:]  # run r shares its n-gram with run r - 1 or r + 1
+    kept = np.flatnonzero(shared[:-1])  # an n-gram of one sentence only adds to the diagonal
+    del shared
+    row = heads.take(kept)
+    del heads
+    key = row >> row_bits
+    row &= (1 << row_bits) - 1
+    powers = np.array([base**k for k in range(order + 1)], dtype=np.int64)
+    return _Runs(count.take(kept), key, row, np.searchsorted(key, powers))
 
 
 class _Runs:
@@ -98,21 +142,8 @@ class _Runs:
     sentence order, and those of order k + 1 (from 0) are ``bounds[k] .. bounds[k + 1]``.
     """
 
-    def __init__(self, packed: IntArray, row_bits: int, base: int, order: int) -> None:
-        run_starts = np.flatnonzero(_changes(packed))
-        count = np.diff(np.append(run_starts, len(packed)))
-        heads = packed.take(run_starts)
-        key = heads >> row_bits
-        # An n-gram of one sentence only adds to the diagonal, which needs no n-gram.
-        shared = np.zeros(len(key), dtype=bool)
-        same = key[1:] == key[:-1]
-        shared[1:] = same
-        shared[:-1] |= same
-        kept = np.flatnonzero(shared)
-        self.count, self.key = count.take(kept), key.take(kept)
-        self.row = heads.take(kept) & ((1 << row_bits) - 1)
-        powers = [base**k for k in range(order)] + [base**order]
-        self.bounds = np.searchsorted(self.key, np.array(powers, dtype=np.int64))
+    def __init__(self, count: IntArray, key: IntArray, row: IntArray, bounds: IntArray) -> None:
+        self.count, self.key, self.row, self.bounds = count, key, row, bounds
 
     def in_large_groups(self, size: int) -> npt.NDArray[np.bool_]:
         """Whether each run's n-gram has at least `size` runs (sentences)."""
@@ -156,6 +187,8 @@ def _sparse_pairs(runs: _Runs, n: int, order: int, dense: npt.NDArray[np.bool_])
         # Runs of one n-gram are consecutive: a pair `step` apart extends one `step - 1` apart.
         if step > 1:
             first = first[key.take(first + step) == key.take(first)]
+            if not len(first):  # no n-gram has this many sentences
+                break
         second = first + step
         cells.append(cell.take(first) + runs.row.take(second))
         weights.append(np.minimum(runs.count.take(first), runs.count.take(second)))
@@ -163,8 +196,7 @@ def _sparse_pairs(runs: _Runs, n: int, order: int, dense: npt.NDArray[np.bool_])
         np.concatenate(cells), weights=np.concatenate(weights), minlength=order * n * n
     )
     upper = sums.astype(np.float64, copy=False).reshape(order, n, n)
-    for k in range(order):  # one order at a time: a temporary copy of one square only
-        upper[k] += upper[k].T
+    upper += upper.transpose(0, 2, 1)  # NumPy copies the overlapping operand first
     return upper
 
 
@@ -190,11 +222,14 @@ def _add_dense_pairs(
     starts = first_level.take(group) * n + runs.row.take(members)
     incidence.reshape(-1)[starts] = 1.0  # level 1: every run
     again = np.flatnonzero(counts > 1)
-    if len(again):  # levels 2 .. count of the runs seen more than once
+    if len(again):  # levels 2 .. count of the runs seen more than once: n places apart
         more = counts.take(again) - 1
         ends = np.cumsum(more)
-        within = np.arange(1, int(ends[-1]) + 1, dtype=np.int64) - np.repeat(ends - more, more)
-        incidence.reshape(-1)[np.repeat(starts.take(again), more) + within * n] = 1.0
+        level_two = starts.take(again) + n
+        steps = np.full(int(ends[-1]), n, dtype=np.int64)
+        steps[0] = level_two[0]  # each run's first place, from the last place of the run before
+        steps[ends[:-1]] = level_two[1:] - (level_two[:-1] + (more[:-1] - 1) * n)
+        incidence.reshape(-1)[np.cumsum(steps)] = 1.0
     group_bounds = np.searchsorted(members.take(group_starts), runs.bounds)
     level_bounds = np.append(first_level, total_levels).take(group_bounds)
     for k in range(order):
