@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from parbleu.arrays import IntArray
 from parbleu.engine.chars import line_weights
 from parbleu.engine.encode import TextEncoder, TokenLookup
 from parbleu.engine.ranges import weighted_ranges
+from parbleu.engine.segments import Segments
 from parbleu.tokenizers.chrf_words import ChrfWordTokenizer
 
 __all__ = ["REFERENCE_BLOCK", "WordEncoder"]
@@ -40,14 +39,21 @@ class WordEncoder:
         return self._text.vocabulary_size
 
     def add_references(self, lines: Sequence[str]) -> IntArray:
-        """Add the tokens of reference lines to the vocabulary; tokens per line.
+        """Add the tokens of reference lines to the vocabulary; tokens per line."""
+        return self.encode_references(lines).lengths
 
-        Lines are read in blocks, so that memory stays proportional to a block.
+    def encode_references(self, lines: Sequence[str]) -> Segments:
+        """Add the tokens of reference lines to the vocabulary; their ids, line after line.
+
+        Ids never change once given, so these are the ids `lookup` would give the same lines
+        (preparation slices them instead of encoding the references a second time). Lines are
+        read in blocks, so that the working memory stays proportional to a block.
         """
-        lengths = np.zeros(len(lines), dtype=np.int64)
-        for start, stop in weighted_ranges(line_weights(lines), REFERENCE_BLOCK):
-            lengths[start:stop] = self._text.encode_references(lines[start:stop]).lengths
-        return lengths
+        parts = [
+            self._text.encode_references(lines[start:stop])
+            for start, stop in weighted_ranges(line_weights(lines), REFERENCE_BLOCK)
+        ]
+        return Segments.concat(parts)
 
     def lookup(self) -> TokenLookup:
         """The finished vocabulary, read only: token ids of hypothesis lines."""

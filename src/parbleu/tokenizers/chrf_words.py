@@ -19,9 +19,16 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import CodeArray, IntArray, Spans
-from parbleu.tokenizers.base import Tokenizer, whitespace_spans
+from parbleu.tokenizers.base import Tokenizer, space_mask
 
-__all__ = ["PUNCTUATION", "ChrfWordTokenizer", "split_spans", "split_word", "split_words"]
+__all__ = [
+    "PUNCTUATION",
+    "ChrfWordTokenizer",
+    "split_spans",
+    "split_word",
+    "split_words",
+    "word_spans",
+]
 
 
 #: The characters of Python's ``string.punctuation``.
@@ -71,25 +78,34 @@ def split_spans(codes: CodeArray, starts: IntArray, lengths: IntArray) -> Spans:
     """The chrF++ tokens of the words ``codes[s:s + n]``, as spans (`split_word` for each).
 
     A word that loses its last character becomes ``(s, n - 1), (s + n - 1, 1)``; one that
-    loses its first, ``(s, 1), (s + 1, n - 1)``; the others stay as they are.
+    loses its first, ``(s, 1), (s + 1, n - 1)``; the others stay as they are: a split word's
+    second token starts, and its first ends, at one inner position.
     """
+    ends = starts + lengths
     longer = lengths > 1
-    split_last = longer & _is_punctuation(codes.take(starts + lengths - 1))
-    split_first = longer & ~split_last & _is_punctuation(codes.take(starts))
-    split = split_last | split_first
-    words = np.flatnonzero(split)
+    split_last = longer & _is_punctuation(codes.take(ends - 1))
+    split_first = longer & _is_punctuation(codes.take(starts))
+    words = np.flatnonzero(split_last | split_first)
     if not len(words):
         return starts, lengths
-    # Every word's span, twice for split words; then the two halves of each split word.
-    token_starts = np.repeat(starts, split + 1)
-    token_lengths = np.repeat(lengths, split + 1)
-    second = words + np.arange(1, len(words) + 1)  # its second token follows the first
-    last_off = split_last.take(words)
-    word_starts, word_lengths = starts.take(words), lengths.take(words)
-    token_starts[second] = np.where(last_off, word_starts + word_lengths - 1, word_starts + 1)
-    token_lengths[second - 1] = np.where(last_off, word_lengths - 1, 1)
-    token_lengths[second] = np.where(last_off, 1, word_lengths - 1)
+    inner = np.where(split_last.take(words), ends.take(words) - 1, starts.take(words) + 1)
+    token_starts = np.insert(starts, words + 1, inner)
+    token_lengths = np.insert(ends, words, inner)  # token ends, then their lengths
+    token_lengths -= token_starts
     return token_starts, token_lengths
+
+
+def word_spans(codes: CodeArray) -> Spans:
+    """The whitespace-separated words of `codes` (beginning and ending with whitespace).
+
+    `parbleu.tokenizers.base.whitespace_spans` in one scan: whitespace starts and stops at
+    alternate places, the word ends and the word starts.
+    """
+    space = space_mask(codes)
+    edges = np.flatnonzero(space[1:] != space[:-1])
+    edges += 1
+    starts = edges[0::2]
+    return starts, edges[1::2] - starts
 
 
 class ChrfWordTokenizer(Tokenizer):
@@ -113,4 +129,4 @@ class ChrfWordTokenizer(Tokenizer):
 
     def token_spans(self, codes: CodeArray) -> Spans:
         """Whitespace-separated words, then one punctuation character off one end of each."""
-        return split_spans(codes, *whitespace_spans(codes))
+        return split_spans(codes, *word_spans(codes))

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parbleu.arrays import FloatArray
+from parbleu.arrays import FloatArray, IntArray
 from parbleu.errors import InputError
 from parbleu.metrics.chrf.options import ChrfOptions
 from parbleu.stats import Layout
@@ -77,6 +77,26 @@ def _ratio(numerator: FloatArray, denominator: FloatArray) -> FloatArray:
     return ratio
 
 
+def _order_indices(layout: Layout, options: ChrfOptions) -> IntArray:
+    """``(3, orders)`` positions of the ``hyp``, ``ref`` and ``match`` columns of each order."""
+    orders = chrf_orders(options.char_order, options.word_order)
+    return np.array(
+        [[layout.index(f"{order}_{kind}") for order in orders] for kind in ("hyp", "ref", "match")]
+    ).reshape(3, len(orders))
+
+
+def _in_order_sum(terms: FloatArray) -> FloatArray:
+    """Each row's sum from its first order to its last, one addition after another.
+
+    sacreBLEU adds the orders one at a time; ``np.sum`` would add them pairwise, whose
+    rounding can differ. The terms are never negative, so the first sum ``0.0 + t`` is ``t``.
+    """
+    if not terms.shape[1]:
+        return np.zeros(len(terms))
+    total: FloatArray = np.cumsum(terms, axis=1)[:, -1]
+    return total
+
+
 def chrf_from_totals(
     totals: npt.ArrayLike, options: ChrfOptions, layout: Layout | None = None
 ) -> FloatArray:
@@ -97,22 +117,19 @@ def chrf_from_totals(
             f"chrF statistics have {len(layout.columns)} columns; got rows of width {rows.shape[1]}"
         )
     factor = options.beta**2
-    n_rows = len(rows)
-    f_sum = np.zeros(n_rows)
-    precision_sum = np.zeros(n_rows)
-    recall_sum = np.zeros(n_rows)
-    effective_order = np.zeros(n_rows, dtype=np.int64)
-    for order in chrf_orders(options.char_order, options.word_order):
-        hyp, ref, match = order_counts(rows, layout, order)
-        precision = _ratio(match, hyp)
-        recall = _ratio(match, ref)
-        denominator = factor * precision + recall
-        # Same operations, in the same order, as sacreBLEU: ((1 + b²) P) R / (b² P + R).
-        f_sum = f_sum + _ratio((1 + factor) * precision * recall, denominator)
-        both = (hyp > 0) & (ref > 0)
-        precision_sum = np.where(both, precision_sum + precision, precision_sum)
-        recall_sum = np.where(both, recall_sum + recall, recall_sum)
-        effective_order += both
+    # Every order's (hyp, ref, match) at once, ``(m, orders)`` each: a few calls on the whole
+    # batch instead of a few per order (a GRPO batch of 64 rows pays per call).
+    hyp, ref, match = np.moveaxis(rows[:, _order_indices(layout, options)], 1, 0)
+    precision = _ratio(match, hyp)
+    recall = _ratio(match, ref)
+    denominator = factor * precision + recall
+    # Same operations, in the same order, as sacreBLEU: ((1 + b²) P) R / (b² P + R).
+    f_terms = _ratio((1 + factor) * precision * recall, denominator)
+    both = (hyp > 0) & (ref > 0)
+    f_sum = _in_order_sum(f_terms)
+    precision_sum = _in_order_sum(np.where(both, precision, 0.0))
+    recall_sum = _in_order_sum(np.where(both, recall, 0.0))
+    effective_order = both.sum(axis=1)
     if options.eps_smoothing:
         eps_scores: FloatArray = 100 * f_sum / options.order
         return eps_scores

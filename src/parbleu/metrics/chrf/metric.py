@@ -59,6 +59,10 @@ WORD_CHUNK_SIZE = 1 << 13
 WORD_HYPOTHESIS_BLOCK = 1 << 14
 
 
+#: A side's column names and their values, ``(n_streams, n_segments, columns)``.
+_SideBlock = tuple[list[str], IntArray]
+
+
 @dataclass(frozen=True, eq=False)
 class _Side:
     """The n-grams of one kind (characters or words) of every reference stream."""
@@ -157,11 +161,11 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         return ChrfReferences(references, tuple(sides), present)
 
     def _statistics(self, lines: list[str], prepared: ChrfReferences) -> Stats:
-        parts: dict[str, IntArray] = {}
+        blocks = []
         for side in prepared.sides:
             matches, hyp_lengths = side.ngrams.matches(_line_tokens(side, lines))
-            parts.update(_side_statistics(side.kind, matches, hyp_lengths, side.lengths))
-        return self._assembled(parts, prepared.present)
+            blocks.append(_side_statistics(side.kind, matches, hyp_lengths, side.lengths))
+        return self._assembled(blocks, prepared.present)
 
     def chunk_statistics(
         self, hypotheses: Sequence[str], ref_streams: Sequence[Sequence[str | None]]
@@ -189,22 +193,33 @@ class CHRF(Metric[ChrfScore, ChrfReferences]):
         self, lines: list[str], prepared: ChrfReferences, segment_of: IntArray
     ) -> Stats | None:
         """Rows of hypothesis ``i`` against prepared segment ``segment_of[i]`` (None: cannot)."""
-        parts: dict[str, IntArray] = {}
+        blocks = []
         for side in prepared.sides:
             hypotheses = side.encode(lines)
             matches = side.ngrams.indexed_matches(hypotheses, segment_of)
             if matches is None:
                 return None
             ref_lengths = side.lengths[:, segment_of]
-            parts.update(_side_statistics(side.kind, matches, hypotheses.lengths, ref_lengths))
-        return self._assembled(parts, prepared.present[:, segment_of])
+            blocks.append(_side_statistics(side.kind, matches, hypotheses.lengths, ref_lengths))
+        return self._assembled(blocks, prepared.present[:, segment_of])
 
-    def _assembled(self, parts: dict[str, IntArray], present: BoolArray) -> Stats:
-        """Rows from each column's ``(n_streams, n_segments)`` values, best reference kept."""
+    def _assembled(self, blocks: list[_SideBlock], present: BoolArray) -> Stats:
+        """Rows from each side's ``(n_streams, n_segments, columns)`` block, best reference kept.
+
+        The sides' orders are the layout's, so every column is given once. A block's columns
+        are placed by name; columns that follow one another in the layout
+        are one slice (one write per side instead of one per column).
+        """
         n_streams, n_segments = present.shape
-        flat = self.layout.assemble(
-            {name: values.reshape(-1) for name, values in parts.items()}, dtype=np.int64
-        )
+        layout = self.layout
+        flat = np.empty((n_streams * n_segments, len(layout.columns)), dtype=np.int64)
+        for names, values in blocks:
+            where = [layout.index(name) for name in names]
+            rows = values.reshape(n_streams * n_segments, len(names))
+            if where == list(range(where[0], where[0] + len(where))):
+                flat[:, where[0] : where[0] + len(where)] = rows
+            else:
+                flat[:, where] = rows
         per_reference = flat.reshape(n_streams, n_segments, len(self.columns))
         return Stats(self.columns, self._best_reference(per_reference, present))
 
@@ -285,11 +300,12 @@ def _character_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
 def _word_side(streams: list[list[str]], options: ChrfOptions) -> _Side:
     """Word n-grams: a vocabulary of the references' chrF++ tokens, then their n-grams."""
     encoder = WordEncoder(lowercase=options.lowercase)
-    lengths = np.stack([encoder.add_references(stream) for stream in streams])
+    encoded = [encoder.encode_references(stream) for stream in streams]  # encoded once
+    lengths = np.stack([stream.lengths for stream in encoded])
     lookup = encoder.lookup()
     ngrams = ReferenceNgrams.build(
         lengths,
-        lambda start, stop: [lookup.encode(stream[start:stop]) for stream in streams],
+        lambda start, stop: [stream.slice(start, stop) for stream in encoded],
         options.word_order,
         lookup.size,
         chunk_size=WORD_CHUNK_SIZE,
@@ -338,20 +354,17 @@ def distinct_references(references: ReferenceSet) -> tuple[IntArray, ReferenceSe
 
 def _side_statistics(
     kind: str, matches: IntArray, hyp_lengths: IntArray, ref_lengths: IntArray
-) -> dict[str, IntArray]:
+) -> _SideBlock:
     """``hyp``, ``ref`` and ``match`` of each of a side's orders against every reference.
 
-    Each array is ``(n_streams, n_segments)``. As in sacreBLEU, the hypothesis count of an
-    order is 0 where the reference has no n-gram of that order.
+    The block is ``(n_streams, n_segments, 3 * order)``, its columns named ``{kind}{n}_hyp``,
+    ``{kind}{n}_ref``, ``{kind}{n}_match`` for n = 1, 2, ... As in sacreBLEU, the hypothesis
+    count of an order is 0 where the reference has no n-gram of that order.
     """
     order = matches.shape[2]
     hyp_totals = ngram_totals(hyp_lengths, order)[None, :, :]
     ref_totals = np.stack([ngram_totals(lengths, order) for lengths in ref_lengths])
     hyp_counted = np.where(ref_totals > 0, hyp_totals, 0)
-    out: dict[str, IntArray] = {}
-    for n in range(order):
-        name = f"{kind}{n + 1}"
-        out[f"{name}_hyp"] = hyp_counted[:, :, n]
-        out[f"{name}_ref"] = ref_totals[:, :, n]
-        out[f"{name}_match"] = matches[:, :, n]
-    return out
+    block = np.stack((hyp_counted, ref_totals, matches), axis=-1)  # (streams, segments, order, 3)
+    names = [f"{kind}{n}_{part}" for n in range(1, order + 1) for part in ("hyp", "ref", "match")]
+    return names, block.reshape(*block.shape[:2], 3 * order)
