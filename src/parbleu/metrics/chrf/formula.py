@@ -122,17 +122,15 @@ def chrf_from_totals(
     hyp, ref, match = np.moveaxis(rows[:, _order_indices(layout, options)], 1, 0)
     precision = _ratio(match, hyp)
     recall = _ratio(match, ref)
-    denominator = factor * precision + recall
-    # Same operations, in the same order, as sacreBLEU: ((1 + b²) P) R / (b² P + R).
-    f_terms = _ratio((1 + factor) * precision * recall, denominator)
+    if options.eps_smoothing:
+        # Same operations, in the same order, as sacreBLEU: ((1 + b²) P) R / (b² P + R).
+        f_terms = _ratio((1 + factor) * precision * recall, factor * precision + recall)
+        eps_scores: FloatArray = 100 * _in_order_sum(f_terms) / options.order
+        return eps_scores
     both = (hyp > 0) & (ref > 0)
-    f_sum = _in_order_sum(f_terms)
     precision_sum = _in_order_sum(np.where(both, precision, 0.0))
     recall_sum = _in_order_sum(np.where(both, recall, 0.0))
     effective_order = both.sum(axis=1)
-    if options.eps_smoothing:
-        eps_scores: FloatArray = 100 * f_sum / options.order
-        return eps_scores
     counted = effective_order > 0
     divisor = np.where(counted, effective_order, 1)
     precision_mean = np.where(counted, precision_sum / divisor, 0.0)
