@@ -111,19 +111,17 @@ class _Alive:
 
     positions: IntArray  # where the n-gram starts (among tokens, with one gap per line)
     groups: IntArray  # group of the n-gram
+    streams: IntArray  # 0 for the hypothesis, k + 1 for reference k
+    segments: IntArray
 
     def take(self, kept: IntArray) -> _Alive:
         """The n-grams at `kept`."""
-        return _Alive(self.positions.take(kept), self.groups.take(kept))
-
-
-@dataclass(frozen=True)
-class _Layout:
-    """Segment and side of every position (a token, or the gap after a line)."""
-
-    segments: IntArray
-    streams: IntArray  # 0 for the hypothesis, k + 1 for reference k
-    sides: int
+        return _Alive(
+            self.positions.take(kept),
+            self.groups.take(kept),
+            self.streams.take(kept),
+            self.segments.take(kept),
+        )
 
 
 def _block_counts(
@@ -142,23 +140,18 @@ def _block_counts(
     n_lines = len(block.offsets) - 1
     per_line = np.diff(block.offsets)
     line = np.repeat(np.arange(n_lines, dtype=np.int64), per_line)
-    # Each position's segment and side, by repeats (a division per token costs more); the
-    # n-grams carry only their positions.
-    slots = per_line + 1
-    layout = _Layout(
-        np.repeat(np.arange(n, dtype=np.int64), slots.reshape(n, sides).sum(1)),
-        np.repeat(np.tile(np.arange(sides, dtype=np.int64), n), slots),
-        sides,
-    )
-    positions = np.arange(len(line), dtype=np.int64) + line
-    unigrams = _unigram_groups(block, layout.segments.take(positions))
+    # Each token's segment and side, by repeats (a division per token costs more).
+    segments = np.repeat(np.arange(n, dtype=np.int64), per_line.reshape(n, sides).sum(1))
+    streams = np.repeat(np.tile(np.arange(sides, dtype=np.int64), n), per_line)
+    unigrams = _unigram_groups(block, segments)
     matches = np.zeros((n, max_order), dtype=np.int64)
     tokens = len(unigrams)
     # Groups of the unigrams in reading order, with a -1 after every line: the token that
     # extends an n-gram starting at position p (of this layout) is at p + n - 1.
     separated = np.full(tokens + n_lines, -1, dtype=np.int64)
+    positions = np.arange(tokens, dtype=np.int64) + line
     separated[positions] = unigrams
-    alive = _Alive(positions, unigrams)
+    alive = _Alive(positions, unigrams, streams, segments)
     # shared[p]: the (n-1)-gram starting at p occurs on both sides. An n-gram can only occur
     # on both sides if the (n-1)-grams at p and at p + 1 do (Agrawal and Srikant's a-priori
     # pruning), so only those n-grams are formed.
@@ -170,8 +163,13 @@ def _block_counts(
             kept = np.flatnonzero(shared.take(alive.positions + 1))
             starts = alive.positions.take(kept)
             keys = alive.groups.take(kept) * tokens + separated.take(starts + (order - 1))
-            alive = _Alive(starts, _group(keys.view(np.uint64)))
-        alive = _count(alive, layout, matches[:, order - 1])
+            alive = _Alive(
+                starts,
+                _group(keys.view(np.uint64)),
+                alive.streams.take(kept),
+                alive.segments.take(kept),
+            )
+        alive = _count(alive, sides, n, matches[:, order - 1])
         if not len(alive.positions):
             break
     lengths = per_line.reshape(n, sides)
@@ -213,7 +211,7 @@ def _interleaved_tokens(
     return block.take_lines(layout.reshape(-1))
 
 
-def _count(alive: _Alive, layout: _Layout, matches: IntArray) -> _Alive:
+def _count(alive: _Alive, sides: int, n: int, matches: IntArray) -> _Alive:
     """Add each group's clipped matches to its segment in `matches`.
 
     Returns the n-grams found on both sides (the only ones worth extending).
@@ -221,24 +219,24 @@ def _count(alive: _Alive, layout: _Layout, matches: IntArray) -> _Alive:
     if not len(alive.groups):
         return alive
     groups = alive.groups  # the index of the group's leading member
-    size, sides = len(groups), layout.sides
-    streams = layout.streams.take(alive.positions)
+    size = len(groups)
     if size * sides <= 4 * len(groups) or sides == 2:
-        counts = np.bincount(groups * sides + streams, minlength=size * sides)
+        counts = np.bincount(groups * sides + alive.streams, minlength=size * sides)
         hypothesis = counts[0::sides]
         reference = counts[1::sides] if sides == 2 else counts.reshape(size, sides)[:, 1:].max(1)
     else:  # many reference streams: no (groups × sides) table
-        on_reference = streams > 0
+        on_reference = alive.streams > 0
         hypothesis = np.bincount(groups[~on_reference], minlength=size)
-        reference = largest_stream_counts(groups[on_reference], streams[on_reference], sides, size)
+        reference = largest_stream_counts(
+            groups[on_reference], alive.streams[on_reference], sides, size
+        )
     clipped = np.minimum(hypothesis, reference)
     # A group lies in the segment of its leading member.
     found = clipped > 0
     matched = np.flatnonzero(found)
-    segments = layout.segments.take(alive.positions.take(matched))
-    matches += np.bincount(segments, weights=clipped.take(matched), minlength=len(matches)).astype(
-        np.int64
-    )
+    matches += np.bincount(
+        alive.segments.take(matched), weights=clipped.take(matched), minlength=n
+    ).astype(np.int64)
     return alive.take(np.flatnonzero(found.take(groups)))
 
 
