@@ -39,13 +39,21 @@ def statistics(
 ) -> list[list[Any]]:
     """sacreBLEU's statistics of `hypotheses` (one row per segment), as its metric `metric`
     with `options` extracts them against the reference streams `references`."""
-    setting = (metric, _all_options(metric, options), tuple(map(tuple, references)))
+    setting, prepared = _prepared(metric, references, options)
     key = (setting, tuple(hypotheses))
     if key not in _ROWS:
-        if setting not in _METRICS:
-            _METRICS[setting] = METRICS[metric](**options, references=references)
-        _ROWS[key] = _METRICS[setting]._extract_corpus_statistics(hypotheses, None)
+        _ROWS[key] = prepared._extract_corpus_statistics(hypotheses, None)
     return [list(row) for row in _ROWS[key]]
+
+
+def _prepared(
+    metric: str, references: Sequence[Sequence[str]], options: dict[str, Any]
+) -> tuple[Setting, Any]:
+    """sacreBLEU's metric with `options` and `references` cached in it, made once."""
+    setting = (metric, _all_options(metric, options), tuple(map(tuple, references)))
+    if setting not in _METRICS:
+        _METRICS[setting] = METRICS[metric](**options, references=references)
+    return setting, _METRICS[setting]
 
 
 def _all_options(metric: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -78,7 +86,10 @@ def with_shared_statistics(metric: str, **options: Any) -> Any:
     sacre = METRICS[metric](**options)
 
     def extract(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> list[list[Any]]:
-        return statistics(metric, hypotheses, references, **options)
+        rows = statistics(metric, hypotheses, references, **options)
+        # What caching the references sets on sacreBLEU's metric, for its signature.
+        sacre.num_refs = _prepared(metric, references, options)[1].num_refs
+        return rows
 
     sacre._extract_corpus_statistics = extract
     return sacre
