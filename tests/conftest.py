@@ -83,17 +83,23 @@ LONGEST_FIRST = frozenset(
     {"tests/replication/test_replicate.py::test_the_page_regenerates_exactly"}
 )
 
-#: Modules that share an oracle cache for the session, one xdist work unit each group
-#: (`tests.oracles.sacrebleu_statistics`: sacreBLEU's statistics of the WMT systems).
-ORACLE_GROUPS = dict.fromkeys(
-    [
-        "tests/metrics/bleu/test_bleu_wmt.py",
-        "tests/engine/test_engine_wmt.py",
-        "tests/metrics/chrf/test_chrf_wmt.py",
-        "tests/significance/test_significance_sacrebleu.py",
-    ],
-    "sacrebleu-statistics",
-)
+#: Modules that share an oracle made once per session, one xdist work unit each group:
+#: sacreBLEU's statistics of the WMT systems (`tests.oracles.sacrebleu_statistics`), and the
+#: sacreBLEU test-set cache built from the shared data (`caches` in tests/cli/conftest.py).
+ORACLE_GROUPS = {
+    **dict.fromkeys(
+        [
+            "tests/metrics/bleu/test_bleu_wmt.py",
+            "tests/engine/test_engine_wmt.py",
+            "tests/metrics/chrf/test_chrf_wmt.py",
+            "tests/significance/test_significance_sacrebleu.py",
+        ],
+        "sacrebleu-statistics",
+    ),
+    **dict.fromkeys(
+        ["tests/cli/test_sacrebleu_readme.py", "tests/cli/test_testsets.py"], "sacrebleu-cache"
+    ),
+}
 
 
 def work_unit(nodeid: str) -> str:
