@@ -77,11 +77,54 @@ def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return nltk_reader(tmp_path_factory.mktemp("nltk_data"))
 
 
-#: Tests of several minutes, run first: pytest-xdist hands out tests in collection order, so
+#: Tests of several minutes, run first: pytest-xdist hands out work in collection order, so
 #: a worker that met one of these last would run alone for minutes after the other finished.
 LONGEST_FIRST = frozenset(
     {"tests/replication/test_replicate.py::test_the_page_regenerates_exactly"}
 )
+
+#: Modules that share an oracle made once per session, one xdist work unit each group:
+#: sacreBLEU's statistics of the WMT systems (`tests.oracles.sacrebleu_statistics`), and the
+#: sacreBLEU test-set cache built from the shared data (`caches` in tests/cli/conftest.py).
+ORACLE_GROUPS = {
+    **dict.fromkeys(
+        [
+            "tests/metrics/bleu/test_bleu_wmt.py",
+            "tests/engine/test_engine_wmt.py",
+            "tests/metrics/chrf/test_chrf_wmt.py",
+            "tests/significance/test_significance_sacrebleu.py",
+        ],
+        "sacrebleu-statistics",
+    ),
+    **dict.fromkeys(
+        ["tests/cli/test_sacrebleu_readme.py", "tests/cli/test_testsets.py"], "sacrebleu-cache"
+    ),
+}
+
+
+def work_unit(nodeid: str) -> str:
+    """What one xdist worker runs whole: the test's module, or the oracle group it is in."""
+    module = nodeid.split("::", 1)[0]
+    return ORACLE_GROUPS.get(module, module)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``-n`` (the README's ``-n 2``), hand out work units (`work_unit`) in collection
+    order instead of single tests: a module's fixtures are made once, by one worker, and the
+    modules of an oracle group fill the group's cache once. ``--dist`` other than ``load``
+    (xdist's default) keeps xdist's own scheduling.
+    """
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # noqa: PLC0415 (only with -n)
+
+    class WorkUnitScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False  # keep the order of pytest_collection_modifyitems
+    return WorkUnitScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -89,7 +132,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     The marker is how ``-m "not shared_data"`` leaves them out; a test that takes the fixture
     without the marker is a collection error, not a silent inclusion. The `LONGEST_FIRST`
-    tests move to the front (the sort is stable: the others keep their order).
+    tests move to the front, then the `ORACLE_GROUPS` (minutes of work each, which one worker
+    takes whole); the sort is stable, so modules stay whole and in order.
     """
     del config
     unmarked = [
@@ -103,4 +147,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             f"tests use shared_data without @pytest.mark.shared_data:\n  {listed}"
         )
-    items.sort(key=lambda item: item.nodeid not in LONGEST_FIRST)
+    items.sort(key=_start_order)
+
+
+def _start_order(item: pytest.Item) -> int:
+    """0 for the longest tests, 1 for those of an oracle group, 2 for the rest."""
+    if item.nodeid in LONGEST_FIRST:
+        return 0
+    return 1 if work_unit(item.nodeid) in ORACLE_GROUPS.values() else 2

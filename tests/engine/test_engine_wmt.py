@@ -4,21 +4,21 @@
 through the other roads to the same numbers: the one-pass counts of chunked scoring
 (`parbleu.scaling.chunks`, small chunks so that chunk edges fall everywhere), lowercased text, and
 files read by `parbleu.scaling.files` and `parbleu.scaling.processes`. sacreBLEU's statistics
-are computed once per session.
+are extracted once per session (`tests.oracles.sacrebleu_statistics`, shared with
+`test_bleu_wmt.py`).
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
+import numpy.typing as npt
 import pytest
-from sacrebleu.metrics import BLEU as SacreBLEU
 
 from parbleu import BLEU
 from parbleu.scaling.chunks import chunked_statistics
 from parbleu.scaling.files import stream_statistics
 from parbleu.scaling.processes import parallel_statistics
+from tests.oracles.sacrebleu_statistics import statistics_array
 from tests.wmt import OFFICIAL_BLEU_TOKENIZER, Pair, WmtData
 
 WMT21_PAIRS = ["de-en", "en-de", "en-ja", "en-zh", "ja-en", "zh-en"]
@@ -26,22 +26,17 @@ WMT21_PAIRS = ["de-en", "en-de", "en-ja", "en-zh", "ja-en", "zh-en"]
 pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
 
 
-@cache
-def _oracle(folder: str, tokenize: str, lowercase: bool) -> dict[str, np.ndarray]:  # type: ignore[type-arg]
+def _oracle(pair: Pair, tokenize: str, *, lowercase: bool) -> dict[str, npt.NDArray[np.int64]]:
     """sacreBLEU's statistics of every system against all references (once per session)."""
-    from pathlib import Path  # noqa: PLC0415
-
-    pair = Pair(Path(folder))
     streams = [pair.references[letter] for letter in pair.reference_names]
-    metric = SacreBLEU(tokenize=tokenize, lowercase=lowercase, references=streams)
     return {
-        name: np.array(metric._extract_corpus_statistics(lines, None), dtype=np.int64)
+        name: statistics_array("bleu", lines, streams, tokenize=tokenize, lowercase=lowercase)
         for name, lines in pair.systems.items()
     }
 
 
 def _mismatches(pair: Pair, tokenize: str, *, lowercase: bool = False) -> list[str]:
-    oracle = _oracle(str(pair.folder), tokenize, lowercase)
+    oracle = _oracle(pair, tokenize, lowercase=lowercase)
     streams = [pair.references[letter] for letter in pair.reference_names]
     metric = BLEU(tokenize=tokenize, lowercase=lowercase)
     problems = []
@@ -65,7 +60,7 @@ def test_wmt17_one_pass_and_prepared(shared_data: WmtData, tokenize: str, lowerc
     pair = shared_data.wmt17_ende
     assert _mismatches(pair, tokenize, lowercase=lowercase) == []
     if lowercase:  # the prepared-references path with lowercasing (test_bleu_wmt covers cased)
-        oracle = _oracle(str(pair.folder), tokenize, lowercase)
+        oracle = _oracle(pair, tokenize, lowercase=lowercase)
         metric = BLEU([pair.reference("A")], tokenize=tokenize, lowercase=True)
         for name, lines in pair.systems.items():
             assert np.array_equal(metric.statistics(lines).values, oracle[name]), name
@@ -74,7 +69,7 @@ def test_wmt17_one_pass_and_prepared(shared_data: WmtData, tokenize: str, lowerc
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_files_streamed_and_in_processes(shared_data: WmtData, jobs: int) -> None:
     pair = shared_data.pair("en-de")
-    oracle = _oracle(str(pair.folder), "13a", False)
+    oracle = _oracle(pair, "13a", lowercase=False)
     references = [pair.folder / f"ref.{letter}.txt" for letter in pair.reference_names]
     for name in pair.system_names[:4]:
         hypotheses = pair.folder / "sys" / f"{name}.txt"

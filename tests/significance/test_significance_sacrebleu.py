@@ -4,6 +4,12 @@
 same seed and sample counts, parbleu must give the same scores, p-values, bootstrap means and
 intervals, bit for bit. The default run covers the baseline and a few systems; the slow run
 covers all 16 (TER on a subsample: sacreBLEU's TER takes minutes per system).
+
+sacreBLEU's per-segment statistics of a system depend on the metric's options, the system and
+the references only, so each is extracted once per session
+(`tests.oracles.sacrebleu_statistics`, shared with the BLEU and chrF modules) and
+handed to every ``PairedTest`` and ``corpus_score``; the resampling, the scores and the
+p-values stay sacreBLEU's own for every test.
 """
 
 from __future__ import annotations
@@ -16,8 +22,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from sacrebleu.metrics import BLEU as SacreBLEU
-from sacrebleu.metrics import CHRF as SacreCHRF
 from sacrebleu.metrics import TER as SacreTER
 from sacrebleu.significance import PairedTest as SacrePairedTest
 
@@ -29,6 +33,7 @@ from parbleu.significance.paired import (
     paired_bootstrap,
     paired_randomization,
 )
+from tests.oracles.sacrebleu_statistics import with_shared_statistics
 from tests.wmt import WmtData
 
 #: Every test here reads the WMT data of ../shared/data.
@@ -46,13 +51,20 @@ def _parbleu_ter(**options: Any) -> Any:
     return TER(**options)
 
 
-METRICS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
-    "bleu": (SacreBLEU, BLEU),
-    "bleu-none": (lambda: SacreBLEU(tokenize="none"), lambda: BLEU(tokenize="none")),
-    "chrf": (SacreCHRF, CHRF),
-    "chrf++": (lambda: SacreCHRF(word_order=2), lambda: CHRF(word_order=2)),
-    "ter": (SacreTER, _parbleu_ter),
+#: Each metric as sacreBLEU's (name and options) and parbleu's.
+METRICS: dict[str, tuple[tuple[str, dict[str, Any]], Callable[[], Any]]] = {
+    "bleu": (("bleu", {}), BLEU),
+    "bleu-none": (("bleu", {"tokenize": "none"}), lambda: BLEU(tokenize="none")),
+    "chrf": (("chrf", {}), CHRF),
+    "chrf++": (("chrf", {"word_order": 2}), lambda: CHRF(word_order=2)),
+    "ter": (("ter", {}), _parbleu_ter),
 }
+
+
+def sacre_metric(metric: str) -> Any:
+    """sacreBLEU's `metric`, its statistics extracted once per session."""
+    name, options = METRICS[metric][0]
+    return with_shared_statistics(name, **options)
 
 
 @contextmanager
@@ -96,7 +108,7 @@ def sacrebleu_paired(
     key = (len(corpus[1]), metric, kind, n, seed, n_conf)
     if key not in _ORACLE:
         ref, systems = corpus
-        sacre = METRICS[metric][0]()
+        sacre = sacre_metric(metric)
         with sacrebleu_seed(seed):
             test = SacrePairedTest(
                 systems, {"m": sacre}, [ref], test_type=kind, n_samples=n, n_ar_confidence=n_conf
@@ -181,7 +193,8 @@ def test_confidence_interval_equals_corpus_score(wmt17: Corpus, metric: str) -> 
     ours = METRICS[metric][1]()
     result = confidence_interval(ours, ours.statistics(lines, [ref]), n_samples=1000)
     with sacrebleu_seed("12345"):
-        expected = METRICS[metric][0]().corpus_score(lines, [ref], n_bootstrap=1000)
+        sacre = sacre_metric(metric)
+        expected = sacre.corpus_score(lines, [ref], n_bootstrap=1000)
     assert result.score == expected.score
     assert result.estimate.mean == float(expected._mean)
     assert result.estimate.ci == float(expected._ci)

@@ -9,7 +9,8 @@ against all references together, and every WMT17 en-de system against its refere
   defaults ``case:mixed|eff:yes|nc:6|nw:0|space:no``) reproduced to the last digit;
 * the chrF++.py values of known_answers.tsv (``chrf_eps``, ``chrfpp_eps``) at their 4 decimals.
 
-sacreBLEU's statistics are computed once per session and shared by the tests.
+sacreBLEU's statistics are computed once per session and shared by the tests (and, through
+`tests.oracles.sacrebleu_statistics`, with the other modules that compare with them).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pytest
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 from parbleu.metrics.chrf.metric import CHRF
+from tests.oracles.sacrebleu_statistics import statistics_array
 from tests.wmt import Pair, WmtData
 
 WMT21_PAIRS = ["de-en", "en-de", "en-ja", "en-zh", "ja-en", "zh-en"]
@@ -41,11 +43,9 @@ class SacreOracle:
     def statistics(self, pair: Pair, letters: tuple[str, ...], word_order: int) -> OracleStats:
         key = (pair.name, letters, word_order)
         if key not in self._cache:
-            metric = SacreCHRF(
-                word_order=word_order, references=[pair.references[x] for x in letters]
-            )
+            streams = [pair.references[x] for x in letters]
             self._cache[key] = {
-                name: np.array(metric._extract_corpus_statistics(lines, None), dtype=np.int64)
+                name: statistics_array("chrf", lines, streams, word_order=word_order)
                 for name, lines in pair.systems.items()
             }
         return self._cache[key]
