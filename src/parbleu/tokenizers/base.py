@@ -75,12 +75,16 @@ def space_mask(codes: CodeArray) -> npt.NDArray[np.bool_]:
 
 
 def whitespace_spans(codes: CodeArray) -> Spans:
-    """The whitespace-separated tokens of `codes` (which must begin and end with whitespace)."""
+    """The whitespace-separated tokens of `codes` (which must begin and end with whitespace).
+
+    One scan of the changes between whitespace and not: as `codes` begins and ends with
+    whitespace, they alternate between a token's start and the end after it.
+    """
     space = space_mask(codes)
-    token = ~space
-    starts = np.flatnonzero(space[:-1] & token[1:]) + 1
-    lasts = np.flatnonzero(token[:-1] & space[1:])
-    return starts, lasts - starts + 1
+    edges = np.flatnonzero(space[1:] != space[:-1])
+    edges += 1
+    starts = edges[0::2]
+    return starts, edges[1::2] - starts
 
 
 class Tokenizer(ABC):

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu.arrays import CodeArray, IntArray, Spans
-from parbleu.tokenizers.base import Tokenizer, space_mask
+from parbleu.tokenizers.base import Tokenizer, whitespace_spans
 
 __all__ = [
     "PUNCTUATION",
@@ -27,7 +27,6 @@ __all__ = [
     "split_spans",
     "split_word",
     "split_words",
-    "word_spans",
 ]
 
 
@@ -95,19 +94,6 @@ def split_spans(codes: CodeArray, starts: IntArray, lengths: IntArray) -> Spans:
     return token_starts, token_lengths
 
 
-def word_spans(codes: CodeArray) -> Spans:
-    """The whitespace-separated words of `codes` (beginning and ending with whitespace).
-
-    `parbleu.tokenizers.base.whitespace_spans` in one scan: whitespace starts and stops at
-    alternate places, the word ends and the word starts.
-    """
-    space = space_mask(codes)
-    edges = np.flatnonzero(space[1:] != space[:-1])
-    edges += 1
-    starts = edges[0::2]
-    return starts, edges[1::2] - starts
-
-
 class ChrfWordTokenizer(Tokenizer):
     """chrF++'s words as a tokenizer: `tokenize` is the rule, `token_spans` its array path.
 
@@ -129,4 +115,4 @@ class ChrfWordTokenizer(Tokenizer):
 
     def token_spans(self, codes: CodeArray) -> Spans:
         """Whitespace-separated words, then one punctuation character off one end of each."""
-        return split_spans(codes, *word_spans(codes))
+        return split_spans(codes, *whitespace_spans(codes))
